@@ -1,0 +1,185 @@
+# Moa — build, test, install and benchmark.
+#
+#   make            build/lib/libmoa.so, build/include/moa.h, build/bin/moa-bench, the C examples
+#   make demo       build and run the C example (examples/c/solver.c)
+#   make test       install missing tools, then Swift tests, C tests, export/runtime checks, checksums vs kiwi
+#   make test-full  `make test` plus checksums on every workload (10k files: minutes)
+#   make install    PREFIX=/usr/local (DESTDIR honoured); make uninstall
+#   make bench      moa-bench over the workloads (quick); make bench-compare: Moa beside kiwi
+#
+# Swift builds share one .build directory; do not run two at once.
+
+SWIFT   ?= swift
+CC      ?= cc
+PYTHON  ?= python3
+SHARED  ?= ../shared
+PREFIX  ?= /usr/local
+DESTDIR ?=
+
+BUILD   := build
+LIBDIR  := $(BUILD)/lib
+BINDIR  := $(BUILD)/bin
+
+VERSION := 0.1.0
+
+# Packages `make deps` installs with apt-get when missing (checked with command -v, then dpkg).
+DEPS_PACKAGES ?= gcc make pkg-config python3
+
+# Release flags: the Swift runtime linked statically into libmoa.so, only moa_* exported, a plain SONAME, and
+# nodelete (hosts such as Lua dlclose modules). moa-bench is built with the same flags: SwiftPM recompiles every
+# module when -Xswiftc flags change, so one flag set for both products keeps rebuilds incremental (and gives a
+# bench binary that does not need the Swift runtime either).
+SWIFT_RELEASE_FLAGS := -c release -Xswiftc -static-stdlib \
+	-Xlinker --version-script=$(CURDIR)/$(BUILD)/moa.map -Xlinker -soname=libmoa.so -Xlinker -z -Xlinker nodelete
+
+CFLAGS_TEST := -std=c11 -Wall -Wextra -Werror -IInclude
+LDFLAGS_MOA := -L$(LIBDIR) -lmoa -Wl,-rpath,$(CURDIR)/$(LIBDIR)
+
+C_TESTS     := $(patsubst Tests/c/%.c,$(BUILD)/tests/%,$(wildcard Tests/c/test_*.c))
+C_EXAMPLES  := $(patsubst examples/c/%.c,$(BUILD)/examples/%,$(wildcard examples/c/*.c))
+
+WORKLOADS := $(SHARED)/bench/workloads
+# Workloads `make test` checks against the golden checksums (Tests/bench/); `make test-full` checks all of them.
+CHECK_QUICK := animate-1k chain-1k churn-1k enaml-1k grid-1k drag-50 drag-100 drag-200 drag-400 drag-800 drag-1600
+# Families regenerated with a shuffled build order (same optimum, so the same checksums as the unshuffled file).
+SHUFFLE_FAMILIES := animate chain churn enaml grid drag-200
+
+# bench-compare's files (override: make bench-compare BENCH_FILES="...").
+BENCH_FILES ?= $(addprefix $(WORKLOADS)/,animate-1k.lin chain-1k.lin churn-1k.lin enaml-1k.lin grid-1k.lin drag-100.lin)
+BENCH_RUNS  ?= 1
+
+.NOTPARALLEL:
+.PHONY: all lib bench-bin examples demo deps test test-full test-swift test-c test-exports test-runtime \
+	test-checksums test-checksums-full install uninstall bench bench-compare clean FORCE
+
+all: lib $(BUILD)/include/moa.h bench-bin examples
+
+# ---------------------------------------------------------------------------------------------------- build
+
+$(BUILD)/moa.map:
+	@mkdir -p $(@D)
+	printf '{ global: moa_*; local: *; };\n' > $@
+
+lib: $(LIBDIR)/libmoa.so
+
+# FORCE: SwiftPM decides what is stale; the copy happens only when the library changed.
+$(LIBDIR)/libmoa.so: $(BUILD)/moa.map FORCE
+	$(SWIFT) build $(SWIFT_RELEASE_FLAGS) --product moa
+	@mkdir -p $(@D)
+	@bin=$$($(SWIFT) build $(SWIFT_RELEASE_FLAGS) --show-bin-path) && \
+	if ! cmp -s "$$bin/libmoa.so" $@; then cp "$$bin/libmoa.so" $@ && echo "updated $@"; fi
+
+$(BUILD)/include/moa.h: Include/moa.h
+	@mkdir -p $(@D)
+	cp $< $@
+
+bench-bin: $(BINDIR)/moa-bench
+
+$(BINDIR)/moa-bench: $(BUILD)/moa.map FORCE
+	$(SWIFT) build $(SWIFT_RELEASE_FLAGS) --product moa-bench
+	@mkdir -p $(@D)
+	@bin=$$($(SWIFT) build $(SWIFT_RELEASE_FLAGS) --show-bin-path) && \
+	if ! cmp -s "$$bin/moa-bench" $@; then cp "$$bin/moa-bench" $@ && echo "updated $@"; fi
+
+examples: $(C_EXAMPLES)
+
+$(BUILD)/examples/%: examples/c/%.c Include/moa.h $(LIBDIR)/libmoa.so
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -Wall -Wextra -O2 -IInclude $< $(LDFLAGS_MOA) -o $@
+
+# ---------------------------------------------------------------------------------------------------- demo
+
+demo: $(BUILD)/examples/solver
+	$(BUILD)/examples/solver
+
+# ---------------------------------------------------------------------------------------------------- deps
+
+deps:
+	@missing=""; \
+	for p in $(DEPS_PACKAGES); do \
+		command -v "$$p" >/dev/null 2>&1 && continue; \
+		dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q 'install ok installed' && continue; \
+		missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+		echo "deps: installing$$missing"; \
+		command -v apt-get >/dev/null 2>&1 || { echo "deps: apt-get not found; please install:$$missing" >&2; exit 1; }; \
+		sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+		$$sudo apt-get update && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y --no-install-recommends $$missing; \
+	fi
+
+# ---------------------------------------------------------------------------------------------------- tests
+
+test: deps all test-swift test-c test-exports test-runtime test-checksums
+	@echo "make test: all passed (Swift tests, $(words $(C_TESTS)) C tests, exports, static runtime," \
+		"kiwi checksums on $(words $(CHECK_QUICK)) workloads + $(words $(SHUFFLE_FAMILIES)) shuffled)"
+
+test-full: deps all test-swift test-c test-exports test-runtime test-checksums-full
+	@echo "make test-full: all passed (Swift tests, $(words $(C_TESTS)) C tests, exports, static runtime," \
+		"kiwi checksums on every workload with a golden file + $(words $(SHUFFLE_FAMILIES)) shuffled)"
+
+test-swift:
+	$(SWIFT) test
+
+test-c: $(C_TESTS)
+	@for t in $(C_TESTS); do echo "== $$t"; $$t || { echo "FAIL: $$t" >&2; exit 1; }; done
+
+$(BUILD)/tests/%: Tests/c/%.c Include/moa.h $(LIBDIR)/libmoa.so
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_TEST) $< $(LDFLAGS_MOA) -o $@
+
+test-exports: $(LIBDIR)/libmoa.so
+	scripts/check-exports.sh $(LIBDIR)/libmoa.so Include/moa.h
+
+# The Swift runtime is linked into libmoa.so: ldd must not list any libswift*.
+test-runtime: $(LIBDIR)/libmoa.so
+	@if ldd $(LIBDIR)/libmoa.so | grep -i 'libswift'; then \
+		echo "FAIL: libmoa.so depends on the Swift runtime" >&2; exit 1; \
+	else echo "ok: libmoa.so has no libswift* dependency"; fi
+
+CHECKSUMS := $(PYTHON) scripts/check-checksums.py --bench $(BINDIR)/moa-bench --golden Tests/bench \
+	--workloads $(WORKLOADS) --shared $(SHARED) --outdir $(BUILD)/shuffled
+
+test-checksums: $(BINDIR)/moa-bench
+	$(CHECKSUMS) --shuffle "$(SHUFFLE_FAMILIES)" $(CHECK_QUICK)
+
+test-checksums-full: $(BINDIR)/moa-bench
+	$(CHECKSUMS) --shuffle "$(SHUFFLE_FAMILIES)" --all
+
+# ---------------------------------------------------------------------------------------------------- install
+
+install: lib $(BUILD)/include/moa.h $(BUILD)/moa.pc
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 0755 $(LIBDIR)/libmoa.so $(DESTDIR)$(PREFIX)/lib/libmoa.so
+	install -m 0644 $(BUILD)/include/moa.h $(DESTDIR)$(PREFIX)/include/moa.h
+	install -m 0644 $(BUILD)/moa.pc $(DESTDIR)$(PREFIX)/lib/pkgconfig/moa.pc
+	@if [ -z "$(DESTDIR)" ] && command -v ldconfig >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then ldconfig; fi
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/lib/libmoa.so $(DESTDIR)$(PREFIX)/include/moa.h \
+		$(DESTDIR)$(PREFIX)/lib/pkgconfig/moa.pc
+
+# Regenerated whenever PREFIX may have changed.
+$(BUILD)/moa.pc: moa.pc.in FORCE
+	@mkdir -p $(@D)
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
+
+# ---------------------------------------------------------------------------------------------------- bench
+
+# Quick: one process per file, every 1k workload and the smaller drag files.
+bench: $(BINDIR)/moa-bench
+	$(PYTHON) $(SHARED)/bench/bench.py --runs 1 -d moa=$(BINDIR)/moa-bench \
+		$(wildcard $(WORKLOADS)/*-1k.lin) $(addprefix $(WORKLOADS)/,drag-100.lin drag-400.lin)
+
+# Moa beside kiwi (built from the kiwisolver sdist on first use; needs g++ and network once).
+bench-compare: $(BINDIR)/moa-bench
+	$(PYTHON) $(SHARED)/bench/bench.py --runs $(BENCH_RUNS) -d kiwi=$(SHARED)/bench/anchors/kiwi/run.sh \
+		-d moa=$(BINDIR)/moa-bench $(BENCH_FILES)
+
+# ---------------------------------------------------------------------------------------------------- misc
+
+clean:
+	rm -rf $(BUILD)
+	$(SWIFT) package clean
+
+FORCE:

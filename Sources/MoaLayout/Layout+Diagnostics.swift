@@ -1,0 +1,150 @@
+// Moa — what a solved layout can tell about itself: optional constraints given up, and ambiguity.
+
+import MoaSolver
+
+/// An optional constraint the solver could not satisfy, and by how much.
+public struct ViolatedConstraint: CustomStringConvertible {
+    /// The constraint given up (partly or fully).
+    public let constraint: LayoutConstraint
+    /// How far it is off, in points: `|lhs - rhs|` for `==`, the amount on the wrong side for `<=`/`>=`.
+    public let amount: Double
+
+    /// `` `a.width == 100 @ 250` (line 3) is off by 20 ``.
+    public var description: String { "\(constraint.located) is off by \(formatNumber(amount))" }
+}
+
+/// A view variable that the constraints do not fix: other values would satisfy them equally well.
+public struct Ambiguity: CustomStringConvertible {
+    /// The view (or guide) whose variable is free.
+    public let view: View
+    /// The free variable.
+    public let variable: LayoutVariable
+
+    /// `` `label`: horizontal position (minX) is not fixed by any constraint ``.
+    public var description: String {
+        "`\(view.name)`: \(variable.meaning) (\(variable)) is not fixed by any constraint"
+    }
+}
+
+extension Layout {
+    /// The value of `e` at the solver's current solution.
+    func _evaluate(_ e: Expression) -> Double {
+        var v = e.constant
+        for t in e.terms { v += t.coefficient * ((try? solver.value(of: t.variable)) ?? 0) }
+        return v
+    }
+
+    /// The optional constraints the solver had to give up (fully or partly), with how far each is off, highest
+    /// priority first (then by id). Evaluated from the solved values, so it is exact whatever the solver's
+    /// internal state; amounts under 1e-7 count as satisfied.
+    ///
+    /// - Complexity: O(constraints × terms).
+    public func violatedConstraints() -> [ViolatedConstraint] {
+        solver.updateVariables()
+        var out: [ViolatedConstraint] = []
+        for c in allConstraints where c.isActive && !c.isRequired {
+            guard let e = c.installedExpression else { continue }
+            let v = _evaluate(e)
+            let off: Double
+            switch c.relation {
+            case .equal: off = abs(v)
+            case .lessOrEqual: off = max(0, v)
+            case .greaterOrEqual: off = max(0, -v)
+            }
+            if off > 1e-7 { out.append(ViolatedConstraint(constraint: c, amount: off)) }
+        }
+        return out.sorted { $0.constraint.priority != $1.constraint.priority
+            ? $0.constraint.priority > $1.constraint.priority : $0.constraint.id < $1.constraint.id }
+    }
+
+    /// The view variables (`minX`, `minY`, `width`, `height`) that the active constraints do not fix, in view
+    /// order: Auto Layout's `hasAmbiguousLayout`, with the culprits named.
+    ///
+    /// **Method.** The layout's active constraints are copied into a scratch solver (the layout's own solver is
+    /// not touched). A *probe* of an expression `z` adds `z` as an edit variable at priority 0.001 — below every
+    /// layout priority (which are at least 1) — and asks it to move by +1, then by -1. Priorities are strict, so
+    /// the probe can only move `z` within the set of solutions that are optimal for every real priority level;
+    /// `z` moves if and only if it is not constant on that set. For one variable `x` that is exactly "`x` is not
+    /// fixed by the constraints" (required and optional, as Auto Layout counts them).
+    ///
+    /// Probing every variable alone would cost one re-solve and one O(V) read of all values each, O(V²) in
+    /// all, so variables are tested in groups: the probe is the weighted sum `z = sum(w_i * x_i)` of a group
+    /// with fixed pseudo-random weights in [1, 2). If every variable of the group is fixed, `z` is fixed; if `z`
+    /// moves, some variable of the group is free, and the group is split in halves and each half tested again,
+    /// down to single variables, which are tested exactly. So every variable reported is free (a single-variable
+    /// probe moved it); a free variable is missed only if the weights cancel exactly along every free direction
+    /// of its group, which the irrational-looking weights against layout coefficients (±1, 1/2, multipliers) do
+    /// not do in practice. A move under 1e-7 counts as none.
+    ///
+    /// - Complexity: a scratch build, then O((1 + a log V) probes) of O(V) each for `a` free variables among
+    ///   `V`: one probe for a layout without ambiguity.
+    public func ambiguities() -> [Ambiguity] {
+        let scratch = Solver()
+        var map: [Variable: Variable] = [:]
+        var probes: [(view: View, index: Int, variable: Variable)] = []
+        for v in allViews {
+            for (i, x) in v.variables.enumerated() {
+                let y = scratch.addVariable(name: (try? solver.name(of: x)) ?? "")
+                map[x] = y
+                probes.append((v, i, y))
+            }
+        }
+        for c in allConstraints where c.isActive {
+            guard let e = c.installedExpression else { continue }
+            let mapped = Expression(e.terms.compactMap { t in map[t.variable].map { Term($0, t.coefficient) } },
+                                    constant: e.constant)
+            _ = try? scratch.add(mapped, c.relation.solverRelation, priority: c.priority)
+        }
+        // Fixed pseudo-random weights in [1, 2) (a 64-bit LCG), so reports are reproducible.
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let weights: [Double] = probes.map { _ in
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return 1 + Double(seed >> 11) / Double(1 << 53)
+        }
+
+        /// Whether the weighted sum of the variables at `group` can move.
+        func moves(_ group: ArraySlice<Int>) -> Bool {
+            var z = probes[group.first!].variable
+            var sum: Constraint?
+            if group.count > 1 {
+                z = scratch.addVariable(name: "probe")
+                var e = Expression(z)
+                for i in group { e.terms.append(Term(probes[i].variable, -weights[i])) }
+                sum = try? scratch.add(e, .equal)
+            }
+            defer {
+                if let sum { try? scratch.remove(sum) }
+                if group.count > 1 { try? scratch.removeVariable(z) }
+            }
+            guard (try? scratch.addEditVariable(z, priority: 0.001)) != nil else { return false }
+            defer { try? scratch.removeEditVariable(z) }
+            scratch.updateVariables()
+            let z0 = (try? scratch.value(of: z)) ?? 0
+            for delta in [1.0, -1.0] {
+                try? scratch.suggestValue(z0 + delta, for: z)
+                scratch.updateVariables()
+                if abs(((try? scratch.value(of: z)) ?? z0) - z0) > 1e-7 { return true }
+            }
+            return false
+        }
+
+        var free: [Int] = []
+        func search(_ group: ArraySlice<Int>) {
+            guard !group.isEmpty, moves(group) else { return }
+            if group.count == 1 {
+                free.append(group.first!)
+                return
+            }
+            let mid = group.startIndex + group.count / 2
+            search(group[group.startIndex..<mid])
+            search(group[mid...])
+        }
+        search(Array(probes.indices)[...])
+        return free.sorted().compactMap { i in
+            LayoutVariable(rawValue: probes[i].index).map { Ambiguity(view: probes[i].view, variable: $0) }
+        }
+    }
+
+    /// True when some view variable is not fixed by the constraints (see `ambiguities()`).
+    public var hasAmbiguousLayout: Bool { !ambiguities().isEmpty }
+}

@@ -1,0 +1,504 @@
+// Moa — the layout's engine room: constraint expressions, install/uninstall/refresh with an undo journal, and
+// the property changes built on them. Every public mutation runs in `_transaction`, so a failure anywhere
+// undoes every step already taken.
+
+import MoaSolver
+
+/// Undo steps of one layout call, run in reverse order when the call fails.
+struct Journal {
+    var undo: [() -> Void] = []
+    mutating func record(_ step: @escaping () -> Void) { undo.append(step) }
+}
+
+extension LayoutRelation {
+    var solverRelation: Relation {
+        switch self {
+        case .equal: return .equal
+        case .lessOrEqual: return .lessOrEqual
+        case .greaterOrEqual: return .greaterOrEqual
+        }
+    }
+}
+
+/// `a + k * b`, merging terms of the same variable.
+func addScaled(_ a: inout Expression, _ b: Expression, _ k: Double) {
+    for t in b.terms {
+        if let i = a.terms.firstIndex(where: { $0.variable == t.variable }) {
+            a.terms[i].coefficient += k * t.coefficient
+        } else {
+            a.terms.append(Term(t.variable, k * t.coefficient))
+        }
+    }
+    a.constant += k * b.constant
+}
+
+extension Layout {
+    // MARK: - Transactions
+
+    /// Runs `body`; if it throws, undoes every journaled step and rethrows. Marks the layout as needing a solve.
+    func _transaction<T>(_ body: (inout Journal) throws(LayoutError) -> T) throws(LayoutError) -> T {
+        var j = Journal()
+        do throws(LayoutError) {
+            let r = try body(&j)
+            needsLayout = true
+            return r
+        } catch {
+            for step in j.undo.reversed() { step() }
+            throw error
+        }
+    }
+
+    // MARK: - Expressions
+
+    /// The attribute of `v` as the constraint sees it: physical, or mirrored across the root's vertical
+    /// centre line for a directional constraint in a right-to-left context.
+    func _attributeExpression(_ v: View, _ a: LayoutAttribute, mirrored: Bool) -> Expression {
+        guard mirrored, a.axis == .horizontal, !a.isSize else {
+            return v.physicalExpression(a, rightToLeft: false)
+        }
+        // u = root.left + root.right - x, with leading/trailing read right-to-left.
+        var e = Expression([Term(root.variables[0], 2), Term(root.variables[2], 1)])
+        addScaled(&e, v.physicalExpression(a, rightToLeft: true), -1)
+        return e
+    }
+
+    /// `first - (multiplier * second + constant)`: the solver form `expression REL 0` of a constraint.
+    func _expression(_ c: LayoutConstraint) -> Expression {
+        let mirrored = c.isDirectional && c.firstView.effectiveLayoutDirection == .rightToLeft
+        var e = _attributeExpression(c.firstView, c.firstAttribute, mirrored: mirrored)
+        if let s = c.secondView, let a = c.secondAttribute {
+            addScaled(&e, _attributeExpression(s, a, mirrored: mirrored), -c.multiplier)
+        }
+        e.constant -= c.constant
+        e.terms.removeAll { $0.coefficient == 0 }
+        return e
+    }
+
+    /// The expression in words, with the solver's variable names: `table.minY - calendar.minY - 8 == 0 @ 750`.
+    func _describeSolverForm(_ c: LayoutConstraint) -> String {
+        let e = c.installedExpression ?? _expression(c)
+        var s = ""
+        for t in e.terms {
+            let name = (try? solver.name(of: t.variable)) ?? "?"
+            let k = t.coefficient
+            if s.isEmpty {
+                s += k == 1 ? name : k == -1 ? "-\(name)" : "\(formatNumber(k))*\(name)"
+            } else {
+                s += k < 0 ? " - " : " + "
+                s += abs(k) == 1 ? name : "\(formatNumber(abs(k)))*\(name)"
+            }
+        }
+        if e.constant != 0 || s.isEmpty {
+            if s.isEmpty { s = formatNumber(e.constant) } else {
+                s += e.constant < 0 ? " - \(formatNumber(-e.constant))" : " + \(formatNumber(e.constant))"
+            }
+        }
+        return "\(s) \(c.relation.rawValue) 0 @ \(formatNumber(c.priority))"
+    }
+
+    // MARK: - Solver steps (each journaled)
+
+    /// The layout error for a solver failure while handling `c`.
+    func _error(_ e: SolverError, for c: LayoutConstraint, conflicts known: [LayoutConstraint]? = nil) -> LayoutError {
+        switch e {
+        case .unsatisfiable(let handles):
+            let conflicts = known.map { $0.map(\.info) } ?? handles.compactMap { byHandle[$0]?.info }
+            var msg = "required constraint \(c.located) cannot hold"
+            if conflicts.isEmpty {
+                let alone = (c.installedExpression ?? _expression(c)).terms.isEmpty
+                msg += alone ? " (it contradicts itself)" : " (the solver named no other constraint)"
+            } else {
+                msg += " together with " + conflicts.map(\.description).joined(separator: ", ")
+            }
+            return LayoutError(.unsatisfiable, msg, line: c.line, source: c.source, constraint: c.info,
+                               conflicts: conflicts)
+        case .invalidArgument(let m):
+            return LayoutError(.invalid, "\(c.located): \(m)", line: c.line, source: c.source, constraint: c.info)
+        default:
+            return LayoutError(.internalError, "\(c.located): solver error: \(e)", line: c.line, source: c.source,
+                               constraint: c.info)
+        }
+    }
+
+    /// Puts `c` into the solver (it must not be there), as its current fields say.
+    func _install(_ c: LayoutConstraint, _ j: inout Journal) throws(LayoutError) {
+        try _install(c, _expression(c), priority: c.priority, &j)
+    }
+
+    /// Puts `c` into the solver with expression `e` at `priority`.
+    func _install(_ c: LayoutConstraint, _ e: Expression, priority: Double, _ j: inout Journal) throws(LayoutError) {
+        let h: Constraint
+        do throws(SolverError) {
+            h = try solver.add(e, c.relation.solverRelation, priority: priority, tag: c.description)
+        } catch {
+            throw _error(error, for: c)
+        }
+        c.solverConstraint = h
+        c.installedExpression = e
+        byHandle[h] = c
+        j.record { [unowned self] in self._uninstallNow(c) }
+    }
+
+    func _uninstallNow(_ c: LayoutConstraint) {
+        guard let h = c.solverConstraint else { return }
+        try? solver.remove(h)
+        byHandle[h] = nil
+        c.solverConstraint = nil
+        c.installedExpression = nil
+    }
+
+    /// Takes `c` out of the solver (if it is there). Undoing puts back exactly what was there (the same
+    /// expression and priority), which held before, so it holds again.
+    func _uninstall(_ c: LayoutConstraint, _ j: inout Journal) {
+        guard let h = c.solverConstraint, let e = c.installedExpression else { return }
+        let p = (try? solver.priority(of: h)) ?? c.priority
+        _uninstallNow(c)
+        j.record { [unowned self] in
+            var ignored = Journal()
+            try? self._install(c, e, priority: p, &ignored)
+        }
+    }
+
+    /// Brings the solver's copy of `c` up to date: a constant change in place, or a rebuild when its variables
+    /// or coefficients changed (a direction flip, a baseline offset set or cleared).
+    func _refresh(_ c: LayoutConstraint, _ j: inout Journal) throws(LayoutError) {
+        guard let h = c.solverConstraint, let old = c.installedExpression else { return }
+        let e = _expression(c)
+        if e.terms == old.terms {
+            guard e.constant != old.constant else { return }
+            do throws(SolverError) {
+                try solver.setConstant(e.constant, of: h)
+            } catch {
+                throw _error(error, for: c)
+            }
+            c.installedExpression = e
+            j.record { [unowned self] in
+                try? self.solver.setConstant(old.constant, of: h)
+                c.installedExpression = old
+            }
+        } else {
+            _uninstall(c, &j)
+            try _install(c, &j)
+        }
+    }
+
+    /// Sets `c.constant` and (unless `refresh` is false, for a later `_refreshGroup`) updates the solver.
+    func _setConstant(_ c: LayoutConstraint, _ value: Double, _ j: inout Journal,
+                      refresh: Bool = true) throws(LayoutError) {
+        let old = c.constant
+        guard old != value else { return }
+        c.constant = value
+        j.record { c.constant = old }
+        if refresh { try _refresh(c, &j) }
+    }
+
+    /// Brings several changed constraints up to date as one change. Changed one at a time, constraints that
+    /// only hold together (a view's leading and trailing after a direction flip, a width and a height tied to
+    /// the root's) can conflict on the way; so the changes are first made in place, one by one, and if one
+    /// fails as unsatisfiable they are undone and made again as remove-all, then add-all, which fails only
+    /// if the final state cannot hold.
+    ///
+    /// Before the slow path touches the solver, the final state is checked in a scratch solver, so a change
+    /// that cannot hold fails with the solver exactly as it was (not at another solution of an ambiguous
+    /// layout) and with the conflicts of the final state.
+    func _refreshGroup(_ cs: [LayoutConstraint], _ j: inout Journal) throws(LayoutError) {
+        var seen = Set<ObjectIdentifier>()
+        let changed = cs.filter { c in
+            guard c.isActive, seen.insert(ObjectIdentifier(c)).inserted, let old = c.installedExpression else { return false }
+            return _expression(c) != old
+        }
+        guard !changed.isEmpty else { return }
+        var fast = Journal()
+        do throws(LayoutError) {
+            for c in changed { try _refresh(c, &fast) }
+            j.undo += fast.undo
+            return
+        } catch {
+            for step in fast.undo.reversed() { step() }
+            guard error.kind == .unsatisfiable, changed.count > 1 else { throw error }
+        }
+        try _checkFinalState(changed)
+        for c in changed { _uninstall(c, &j) }
+        for c in changed { try _install(c, &j) }
+    }
+
+    /// Throws `.unsatisfiable` (naming the conflicts) unless the active required constraints, with the
+    /// constraints `changed` at their new expressions, can all hold. Uses a scratch solver.
+    func _checkFinalState(_ changed: [LayoutConstraint]) throws(LayoutError) {
+        let scratch = Solver()
+        var vars: [Variable: Variable] = [:]
+        var owner: [Constraint: LayoutConstraint] = [:]
+        let changedIDs = Set(changed.map(\.id))
+        func mapped(_ e: Expression) -> Expression {
+            Expression(e.terms.map { t in
+                if let v = vars[t.variable] { return Term(v, t.coefficient) }
+                let v = scratch.addVariable()
+                vars[t.variable] = v
+                return Term(v, t.coefficient)
+            }, constant: e.constant)
+        }
+        for c in allConstraints where c.isActive && c.isRequired && !changedIDs.contains(c.id) {
+            guard let e = c.installedExpression,
+                  let h = try? scratch.add(mapped(e), c.relation.solverRelation) else { continue }
+            owner[h] = c
+        }
+        for c in changed where c.isRequired {
+            do throws(SolverError) {
+                owner[try scratch.add(mapped(_expression(c)), c.relation.solverRelation)] = c
+            } catch {
+                if case .unsatisfiable(let hs) = error {
+                    throw _error(.unsatisfiable(conflicts: []), for: c, conflicts: hs.compactMap { owner[$0] })
+                }
+                throw _error(error, for: c)
+            }
+        }
+    }
+
+    /// Sets `c.priority` (and re-keys an equation), updating the solver.
+    func _setPriority(_ c: LayoutConstraint, _ value: Double, _ j: inout Journal) throws(LayoutError) {
+        let old = c.priority
+        guard old != value else { return }
+        let oldKey = c.key
+        c.priority = value
+        j.record { c.priority = old }
+        if c.origin == .equation {
+            if byKey[oldKey] === c {
+                // Another equation with the same key takes over the re-issue entry c leaves.
+                let heir = userConstraints.first { $0 !== c && $0.origin == .equation && $0.isValid && $0.key == oldKey }
+                byKey[oldKey] = heir
+                j.record { [unowned self] in self.byKey[oldKey] = c }
+            }
+            let newKey = c.key
+            if byKey[newKey] == nil {
+                byKey[newKey] = c
+                j.record { [unowned self] in self.byKey[newKey] = nil }
+            }
+        }
+        if let h = c.solverConstraint {
+            do throws(SolverError) {
+                try solver.setPriority(value, of: h)
+            } catch {
+                throw _error(error, for: c)
+            }
+            j.record { [unowned self] in try? self.solver.setPriority(old, of: h) }
+        }
+    }
+
+    /// Registers a new equation constraint (list, key, id).
+    func _register(_ c: LayoutConstraint, _ j: inout Journal) {
+        userConstraints.append(c)
+        byID[c.id] = c
+        let key = c.key
+        let prev = byKey[key]
+        byKey[key] = c
+        j.record { [unowned self] in
+            self.userConstraints.removeLast()
+            self.byID[c.id] = nil
+            self.byKey[key] = prev
+        }
+    }
+
+    /// Removes `c` for good: out of the solver and every table; the handle becomes stale.
+    func _discard(_ c: LayoutConstraint, _ j: inout Journal) {
+        _uninstall(c, &j)
+        byID[c.id] = nil
+        if c.origin == .equation {
+            if let i = userConstraints.firstIndex(where: { $0 === c }) {
+                userConstraints.remove(at: i)
+                j.record { [unowned self] in self.userConstraints.insert(c, at: i) }
+            }
+            let key = c.key
+            if byKey[key] === c {
+                byKey[key] = nil
+                j.record { [unowned self] in self.byKey[key] = c }
+            }
+        }
+        c.isValid = false
+        j.record { [unowned self] in c.isValid = true; self.byID[c.id] = c }
+    }
+
+    // MARK: - Property changes
+
+    /// Refreshes every constraint (user and intrinsic) that mentions a view in `views`, or, with
+    /// `directionOf`, every directional constraint whose first view is in `directionOf`.
+    func _refreshAll(mentioning views: Set<ObjectIdentifier>, directionOf: Set<ObjectIdentifier> = [],
+                     _ j: inout Journal) throws(LayoutError) {
+        let affected = allConstraints.filter { c in
+            guard c.isActive else { return false }
+            let touches = views.contains(ObjectIdentifier(c.firstView))
+                || c.secondView.map { views.contains(ObjectIdentifier($0)) } ?? false
+            let flips = c.isDirectional && directionOf.contains(ObjectIdentifier(c.firstView))
+            return touches || flips
+        }
+        try _refreshGroup(affected, &j)
+    }
+
+    func _subtree(_ v: View) -> Set<ObjectIdentifier> {
+        var out: Set<ObjectIdentifier> = []
+        func walk(_ x: View) { out.insert(ObjectIdentifier(x)); x.subviews.forEach(walk) }
+        walk(v)
+        return out
+    }
+
+    func _setMargins(_ v: View, _ m: EdgeInsets) throws(LayoutError) {
+        guard m.isFinite else { throw LayoutError(.invalid, "layout margins of `\(v.name)` must be finite") }
+        try _transaction { (j: inout Journal) throws(LayoutError) in
+            let old = v.layoutMargins
+            v.layoutMargins = m
+            j.record { v.layoutMargins = old }
+            try _refreshAll(mentioning: [ObjectIdentifier(v)], &j)
+        }
+    }
+
+    func _setDirection(_ v: View, _ d: LayoutDirection) throws(LayoutError) {
+        try _transaction { (j: inout Journal) throws(LayoutError) in
+            let old = v.layoutDirection
+            v.layoutDirection = d
+            j.record { v.layoutDirection = old }
+            // The root's direction reaches the guides too (they are the root's children).
+            try _refreshAll(mentioning: [], directionOf: _subtree(v), &j)
+        }
+    }
+
+    func _setBaseline(_ v: View, _ offset: Double?, _ first: Double?) throws(LayoutError) {
+        guard offset?.isFinite ?? true, first?.isFinite ?? true else {
+            throw LayoutError(.invalid, "baseline offsets of `\(v.name)` must be finite")
+        }
+        try _transaction { (j: inout Journal) throws(LayoutError) in
+            let old = (v.baselineOffset, v.firstBaselineOffset)
+            v.baselineOffset = offset
+            v.firstBaselineOffset = first
+            j.record { v.baselineOffset = old.0; v.firstBaselineOffset = old.1 }
+            try _refreshAll(mentioning: [ObjectIdentifier(v)], &j)
+        }
+    }
+
+    func _setSuperview(_ v: View, _ parent: View) throws(LayoutError) {
+        guard v.kind == .view else {
+            throw LayoutError(.invalid, "the \(v.kind == .root ? "root" : "guide `\(v.name)`") cannot move")
+        }
+        try checkParent(parent)
+        guard !parent.isDescendant(of: v) else {
+            throw LayoutError(.cycle, parent === v ? "`\(v.name)` cannot be its own superview"
+                              : "`\(parent.name)` is inside `\(v.name)`; moving `\(v.name)` under it would make a cycle")
+        }
+        guard let oldParent = v.superview, oldParent !== parent else { return }
+        try _transaction { (j: inout Journal) throws(LayoutError) in
+            let i = oldParent.subviews.firstIndex { $0 === v }!
+            oldParent.subviews.remove(at: i)
+            parent.subviews.append(v)
+            v.superview = parent
+            j.record {
+                parent.subviews.removeLast()
+                oldParent.subviews.insert(v, at: i)
+                v.superview = oldParent
+            }
+            try _refreshAll(mentioning: [], directionOf: _subtree(v), &j)
+        }
+    }
+
+    /// The intrinsic-size constraint of `v` for `axis` and `role`, made on first use (not installed).
+    func _intrinsicConstraint(_ v: View, _ axis: LayoutAxis, _ role: ContentRole,
+                              _ j: inout Journal) -> LayoutConstraint {
+        let i = axis.rawValue * 2 + role.rawValue
+        let key = ObjectIdentifier(v)
+        if let c = intrinsicByView[key]?[i] { return c }
+        let spec = Spec(first: v, firstAttribute: axis == .horizontal ? .width : .height,
+                        relation: role == .hugging ? .lessOrEqual : .greaterOrEqual, second: nil,
+                        secondAttribute: nil, multiplier: 1, divisor: nil,
+                        constant: v.intrinsicSize(for: axis) ?? 0,
+                        priority: role == .hugging ? v.hugging[axis.rawValue] : v.compression[axis.rawValue])
+        let c = makeConstraint(spec, origin: .intrinsic(axis, role))
+        intrinsicByView[key, default: [nil, nil, nil, nil]][i] = c
+        byID[c.id] = c
+        j.record { [unowned self] in self.intrinsicByView[key]?[i] = nil; self.byID[c.id] = nil }
+        return c
+    }
+
+    func _setIntrinsic(_ v: View, _ axis: LayoutAxis, _ size: Double?, _ j: inout Journal) throws(LayoutError) {
+        if let size, !(size.isFinite && size >= 0 && size <= 1e9) {
+            throw LayoutError(.invalid, "intrinsic \(axis == .horizontal ? "width" : "height") \(formatNumber(size)) of `\(v.name)` must be finite, 0...1e9")
+        }
+        let old = v.intrinsicSize(for: axis)
+        if axis == .horizontal { v.intrinsicWidth = size } else { v.intrinsicHeight = size }
+        j.record { if axis == .horizontal { v.intrinsicWidth = old } else { v.intrinsicHeight = old } }
+        let cs = ContentRole.allCases.map { _intrinsicConstraint(v, axis, $0, &j) }
+        guard let size else {
+            for c in cs { _uninstall(c, &j) }
+            return
+        }
+        for c in cs { try _setConstant(c, size, &j, refresh: false) }
+        try _refreshGroup(cs, &j)
+        for c in cs where !c.isActive { try _install(c, &j) }
+    }
+
+    /// Sets a content priority and returns the intrinsic constraint it governs.
+    @discardableResult
+    func _setContentPriority(_ v: View, _ axis: LayoutAxis, _ role: ContentRole, _ p: Double,
+                             _ j: inout Journal) throws(LayoutError) -> LayoutConstraint {
+        guard LayoutPriority.isValid(p) else {
+            throw LayoutError(.invalid, "priority \(formatNumber(p)) is outside 1...1000")
+        }
+        let a = axis.rawValue
+        let old = role == .hugging ? v.hugging[a] : v.compression[a]
+        if role == .hugging { v.hugging[a] = p } else { v.compression[a] = p }
+        j.record { if role == .hugging { v.hugging[a] = old } else { v.compression[a] = old } }
+        let c = _intrinsicConstraint(v, axis, role, &j)
+        try _setPriority(c, p, &j)
+        return c
+    }
+
+    // MARK: - Handle operations
+
+    func _ownedMessage(_ c: LayoutConstraint) -> String {
+        switch c.origin {
+        case .rootSize: return "`\(c)` is the root size; use setRootSize(width:height:)"
+        case .guide: return "`\(c)` places the \(c.firstView.name) guide; use setSafeAreaInsets, setKeyboardHeight or the root's margins"
+        default: return "`\(c)` belongs to the layout"
+        }
+    }
+
+    func _setConstantByHandle(_ c: LayoutConstraint, _ value: Double) throws(LayoutError) {
+        switch c.origin {
+        case .equation:
+            guard value.isFinite, abs(value) <= 1e12 else {
+                throw LayoutError(.invalid, "constant \(formatNumber(value)) must be finite, within ±1e12")
+            }
+            try _transaction { (j: inout Journal) throws(LayoutError) in try _setConstant(c, value, &j) }
+        case .intrinsic(let axis, _):
+            try _transaction { (j: inout Journal) throws(LayoutError) in try _setIntrinsic(c.firstView, axis, value, &j) }
+        case .rootSize, .guide:
+            throw LayoutError(.invalid, _ownedMessage(c))
+        }
+    }
+
+    func _setPriorityByHandle(_ c: LayoutConstraint, _ value: Double) throws(LayoutError) {
+        guard LayoutPriority.isValid(value) else {
+            throw LayoutError(.invalid, "priority \(formatNumber(value)) is outside 1...1000")
+        }
+        switch c.origin {
+        case .equation:
+            try _transaction { (j: inout Journal) throws(LayoutError) in try _setPriority(c, value, &j) }
+        case .intrinsic(let axis, let role):
+            _ = try _transaction { (j: inout Journal) throws(LayoutError) in
+                try _setContentPriority(c.firstView, axis, role, value, &j)
+            }
+        case .rootSize, .guide:
+            throw LayoutError(.invalid, _ownedMessage(c))
+        }
+    }
+
+    func _setActiveByHandle(_ c: LayoutConstraint, _ active: Bool) throws(LayoutError) {
+        switch c.origin {
+        case .equation:
+            guard active != c.isActive else { return }
+            try _transaction { (j: inout Journal) throws(LayoutError) in
+                if active { try _install(c, &j) } else { _uninstall(c, &j) }
+            }
+        case .intrinsic:
+            throw LayoutError(.invalid, "`\(c)` follows \(c.firstView.name)'s intrinsic size; set the size to nil to drop it")
+        case .rootSize, .guide:
+            throw LayoutError(.invalid, _ownedMessage(c))
+        }
+    }
+}

@@ -1,0 +1,470 @@
+// Moa — the equation language on a layout: names resolved to views and attributes, shorthands expanded,
+// `eq`/`eqs`/`xeq`, the re-issue rule and the `?` report.
+
+/// What one equation line does once its names are resolved.
+enum Action {
+    /// Make (or update) one constraint.
+    case constraint(Spec)
+    /// Set a hugging or compression-resistance priority.
+    case contentPriority(View, LayoutAxis, ContentRole, Double)
+}
+
+/// One line of text, parsed and resolved, with where it is.
+struct ResolvedLine {
+    var parsed: ParsedEquation
+    var actions: [Action]
+    var line: Int?
+    var text: String
+    var start: Int
+}
+
+extension Layout {
+    // MARK: - Public API
+
+    /// Adds (or updates) the constraint one equation line describes.
+    ///
+    /// - Parameter line: one equation, e.g. `"table.top == calendar.bottom + 8 @ high"`, or a content
+    ///   priority (`"label.hugH == low"`, which returns the hugging constraint of that axis).
+    /// - Returns: the constraint's handle. Re-issuing an equation with the same left side, relation, right side
+    ///   and priority updates the existing constraint's constant and returns the same handle.
+    /// - Throws: `.parse`, `.unknownView`, `.unknownAttribute`, `.invalid` (also for blank lines and for
+    ///   `size`/`pin`, which make several constraints: use `eqs`), `.unsatisfiable` with the conflicting
+    ///   constraints. Errors report the line within `line` (1 unless blank lines come first) and the byte
+    ///   offset into it. A failure changes nothing.
+    @discardableResult
+    public func eq(_ line: String) throws(LayoutError) -> LayoutConstraint {
+        let lines = _splitLines(line)
+        let nonBlank = lines.indices.filter { !_isBlank(lines[$0].text) }
+        guard nonBlank.count <= 1 else {
+            throw LayoutError(.invalid, "eq takes one equation; use eqs for several lines", line: nonBlank[1] + 1)
+        }
+        let index = nonBlank.first ?? 0
+        let first = lines.isEmpty ? (text: "", start: 0) : lines[index]
+        let r: ResolvedLine
+        do throws(LayoutError) {
+            guard let p = try Parser.parse(line: first.text) else {
+                throw LayoutError(.invalid, "no equation in the line (it is blank or a comment)",
+                                  expected: ["an equation such as `a.left == 8`"])
+            }
+            let actions = try _resolve(p)
+            if actions.count != 1 {
+                throw LayoutError(.invalid, "`\(p.attribute.name)` makes \(actions.count) constraints; use eqs",
+                                  offset: p.attribute.offset, length: p.attribute.length)
+            }
+            r = ResolvedLine(parsed: p, actions: actions, line: nil, text: first.text, start: first.start)
+        } catch {
+            throw _locate(error, line: index + 1, text: first.text, start: first.start, source: nil)
+        }
+        return try _transaction { (j: inout Journal) throws(LayoutError) in
+            try _applyLines([r], source: nil, &j)[0]
+        }
+    }
+
+    /// Adds (or updates) the constraints of many equation lines, all or nothing.
+    ///
+    /// - Parameters:
+    ///   - text: equations separated by newlines; blank lines and `#` comments are skipped.
+    ///   - source: a name for the text (a file name), shown in errors and reports as `source:line`.
+    ///   - firstLine: the number of the text's first line (default 1), for text cut out of a larger file.
+    /// - Returns: the handles in line order (`size` gives 2, `pin` 4, a content priority its intrinsic
+    ///   constraint). A re-issued equation returns its existing handle.
+    /// - Throws: the first error, with its line and byte offset (into the line and into `text`); nothing from
+    ///   the call stays: every line is parsed and resolved before any is applied, and a constraint that cannot
+    ///   hold undoes the lines before it.
+    @discardableResult
+    public func eqs(_ text: String, source: String? = nil, firstLine: Int = 1) throws(LayoutError)
+        -> [LayoutConstraint] {
+        var resolved: [ResolvedLine] = []
+        for (i, l) in _splitLines(text).enumerated() {
+            let n = firstLine + i
+            do throws(LayoutError) {
+                guard let p = try Parser.parse(line: l.text) else { continue }
+                resolved.append(ResolvedLine(parsed: p, actions: try _resolve(p), line: n, text: l.text, start: l.start))
+            } catch {
+                throw _locate(error, line: n, text: l.text, start: l.start, source: source)
+            }
+        }
+        return try _transaction { (j: inout Journal) throws(LayoutError) in
+            try _applyLines(resolved, source: source, &j)
+        }
+    }
+
+    /// Removes the constraint(s) an equation names: same left side, relation, right side and priority; the
+    /// constant is ignored (RMExtensions' `xeq`). `pin` and `size` lines remove all their constraints.
+    /// - Returns: the removed handles (now stale).
+    /// - Throws: `.notFound` when no constraint matches (nothing is removed), `.invalid` for content-priority
+    ///   lines, and the parse and name errors of `eq`.
+    @discardableResult
+    public func xeq(_ line: String) throws(LayoutError) -> [LayoutConstraint] {
+        let first = _splitLines(line).first ?? (text: "", start: 0)
+        var found: [LayoutConstraint] = []
+        let p: ParsedEquation
+        do throws(LayoutError) {
+            guard let parsed = try Parser.parse(line: first.text) else {
+                throw LayoutError(.invalid, "no equation in the line (it is blank or a comment)",
+                                  expected: ["an equation such as `a.left == 8`"])
+            }
+            p = parsed
+            for a in try _resolve(p) {
+                switch a {
+                case .contentPriority:
+                    throw LayoutError(.invalid, "`\(p.attribute.name)` sets a priority; there is no constraint to remove",
+                                      offset: p.attribute.offset, length: p.attribute.length)
+                case .constraint(let s):
+                    guard let c = byKey[s.key], c.isValid else {
+                        let probe = LayoutConstraint(id: 0, layout: self, first: s.first, firstAttribute: s.firstAttribute,
+                                                     relation: s.relation, second: s.second,
+                                                     secondAttribute: s.secondAttribute, multiplier: s.multiplier,
+                                                     divisor: s.divisor, constant: 0, priority: s.priority,
+                                                     origin: .equation)
+                        throw LayoutError(.notFound, "no constraint `\(probe)` to remove (the constant is not compared)",
+                                          offset: p.view.offset,
+                                          length: max(1, first.text.utf8.count - p.view.offset))
+                    }
+                    found.append(c)
+                }
+            }
+        } catch {
+            throw _locate(error, line: 1, text: first.text, start: first.start, source: nil)
+        }
+        _ = try _transaction { (j: inout Journal) throws(LayoutError) in
+            for c in found where c.isValid { _discard(c, &j) }
+        }
+        if p.debug {
+            var s = "? xeq: \(first.text.trimmed)\n"
+            for c in found { s += "  removed:     \(c) (constraint #\(c.id))\n" }
+            debugOutput(s)
+        }
+        return found
+    }
+
+    // MARK: - Lines
+
+    /// True for a line with nothing but spaces and a comment.
+    func _isBlank(_ line: String) -> Bool {
+        let t = line.trimmed
+        return t.isEmpty || t.hasPrefix("#")
+    }
+
+    /// The lines of `text` (split at `\n`, a trailing `\r` dropped) with their byte offsets.
+    func _splitLines(_ text: String) -> [(text: String, start: Int)] {
+        let bytes = Array(text.utf8)
+        var out: [(text: String, start: Int)] = []
+        var s = 0
+        var i = 0
+        while i <= bytes.count {
+            if i == bytes.count || bytes[i] == 0x0A {
+                var e = i
+                if e > s, bytes[e - 1] == 0x0D { e -= 1 }
+                out.append((String(decoding: bytes[s..<e], as: UTF8.self), s))
+                s = i + 1
+            }
+            i += 1
+        }
+        if out.count > 1, out.last!.text.isEmpty, bytes.last == 0x0A { out.removeLast() }
+        return out
+    }
+
+    /// Adds the line's location to an error: line number, source, line text and offsets. Errors without an
+    /// offset (conflicts) point at the whole equation.
+    func _locate(_ error: LayoutError, line: Int, text: String, start: Int, source: String?) -> LayoutError {
+        var e = error
+        if e.line == nil { e.line = line }
+        if e.source == nil { e.source = source }
+        e.sourceLine = text
+        if e.offset == nil {
+            let b = Array(text.utf8)
+            var s = 0
+            while s < b.count, b[s] == 0x20 || b[s] == 0x09 { s += 1 }
+            var end = b.firstIndex(of: 0x23) ?? b.count
+            while end > s, b[end - 1] == 0x20 || b[end - 1] == 0x09 || b[end - 1] == 0x0D { end -= 1 }
+            e.offset = s
+            e.length = max(1, end - s)
+        }
+        e.textOffset = start + (e.offset ?? 0)
+        return e
+    }
+
+    // MARK: - Applying
+
+    /// Applies resolved lines as one change. Re-issued equations get their new constants first (as a group,
+    /// see `_refreshGroup`), then new constraints go in, in line order: constraints are only added, so if the
+    /// whole set can hold, no step fails on the way, and a failure names the first constraint that cannot hold.
+    /// Content priorities are set as their lines come. The `?` reports are written once the outcome is known.
+    func _applyLines(_ lines: [ResolvedLine], source: String?, _ j: inout Journal) throws(LayoutError)
+        -> [LayoutConstraint] {
+        var out: [LayoutConstraint] = []
+        var updated: [LayoutConstraint] = []
+        var fresh: [LayoutConstraint] = []
+        var freshIDs = Set<Int>()
+        var perLine: [[(LayoutConstraint, String)]] = []
+        do throws(LayoutError) {
+            for r in lines {
+                var mine: [(LayoutConstraint, String)] = []
+                do throws(LayoutError) {
+                    for a in r.actions {
+                        switch a {
+                        case .constraint(let s):
+                            if let c = byKey[s.key], c.isValid {
+                                let old = (c.line, c.source, c.sourceText)
+                                c.line = r.line; c.source = source; c.sourceText = r.text
+                                j.record { (c.line, c.source, c.sourceText) = old }
+                                try _setConstant(c, s.constant, &j, refresh: false)
+                                if !freshIDs.contains(c.id) { updated.append(c) }
+                                mine.append((c, "updated the constant of constraint #\(c.id)"))
+                            } else {
+                                let c = makeConstraint(s, origin: .equation)
+                                c.line = r.line; c.source = source; c.sourceText = r.text
+                                _register(c, &j)
+                                fresh.append(c)
+                                freshIDs.insert(c.id)
+                                mine.append((c, "created constraint #\(c.id)"))
+                            }
+                        case .contentPriority(let v, let axis, let role, let p):
+                            mine.append((try _setContentPriority(v, axis, role, p, &j), "set"))
+                        }
+                    }
+                } catch {
+                    throw _locate(error, line: r.line ?? 1, text: r.text, start: r.start, source: source)
+                }
+                perLine.append(mine)
+                out += mine.map(\.0)
+            }
+            try _refreshGroup(updated, &j)
+            for c in fresh { try _install(c, &j) }
+        } catch {
+            // Point at the line of the constraint that failed.
+            var e = error
+            if e.sourceLine == nil {
+                let failing = e.constraint.flatMap { info in lines.firstIndex { $0.line == info.line && info.line != nil } }
+                let r = lines[failing ?? (lines.count == 1 ? 0 : lines.count - 1)]
+                e = _locate(e, line: r.line ?? 1, text: r.text, start: r.start, source: source)
+            }
+            _report(lines, perLine, source: source, failure: e)
+            throw e
+        }
+        _report(lines, perLine, source: source, failure: nil)
+        return out
+    }
+
+    /// Writes the `?` reports of `lines` to `debugOutput`: how each constraint was interpreted and what
+    /// happened to it (or why nothing did).
+    func _report(_ lines: [ResolvedLine], _ perLine: [[(LayoutConstraint, String)]], source: String?,
+                 failure: LayoutError?) {
+        for (i, r) in lines.enumerated() where r.parsed.debug {
+            var s = _debugHeader(r, source)
+            let done = i < perLine.count ? perLine[i] : []
+            for (k, (c, status)) in done.enumerated() {
+                if case .contentPriority(let v, let axis, let role, let p) = r.actions[k] {
+                    s += "  interpreted: \(role) of \(v.name), \(axis) = \(formatNumber(p))\n"
+                        + "  constraint:  \(c)\(c.isActive ? "" : " (inactive: no intrinsic \(axis == .horizontal ? "width" : "height"))")\n"
+                } else {
+                    s += _interpretation(c)
+                }
+                if failure == nil { s += "  status:      \(status)\n" }
+            }
+            if let failure {
+                s += failure.line == (r.line ?? 1) ? "  status:      failed: \(failure.message)\n"
+                    : "  status:      not applied (line \(failure.line.map(String.init) ?? "?") failed)\n"
+            }
+            debugOutput(s)
+        }
+    }
+
+    func _debugHeader(_ r: ResolvedLine, _ source: String?) -> String {
+        let at = r.line.map { n in source.map { "\($0):\(n)" } ?? "line \(n)" } ?? "eq"
+        return "? \(at): \(r.text.trimmed)\n"
+    }
+
+    /// The `?` report for one constraint: the explicit form, the solver form and what happened.
+    func _interpretation(_ c: LayoutConstraint) -> String {
+        var explicit = "\(c.firstView.name).\(c.firstAttribute) \(c.relation) "
+        if let s = c.secondView, let a = c.secondAttribute {
+            explicit += "\(s.name).\(a) * \(formatNumber(c.multiplier)) + \(formatNumber(c.constant))"
+        } else {
+            explicit += formatNumber(c.constant)
+        }
+        explicit += " @ \(formatNumber(c.priority))"
+        if c.isDirectional {
+            explicit += c.firstView.effectiveLayoutDirection == .rightToLeft ? "  (right-to-left: mirrored)"
+                : "  (left-to-right)"
+        }
+        return "  interpreted: \(explicit)\n  solver:      \(_describeSolverForm(c))\n"
+    }
+
+    // MARK: - Resolving names
+
+    func _viewNames() -> [String] {
+        allViews.map(\.name) + ["view", "superview"]
+    }
+
+    /// A view named on the right side (`view`/`superview` are the left view's superview).
+    func _lookupView(_ ref: NameRef, leftView: View?) throws(LayoutError) -> View {
+        if ref.name == "view" || ref.name == "superview" {
+            guard let leftView else {
+                throw LayoutError(.invalid, "`\(ref.name)` names the superview of the left view and cannot be the left view itself",
+                                  offset: ref.offset, length: ref.length, expected: ["a view name"])
+            }
+            return try _superview(of: leftView, at: ref)
+        }
+        guard let v = byName[ref.name] else {
+            let near = nearestName(ref.name, among: _viewNames())
+            var msg = "unknown view `\(ref.name)`"
+            if let near { msg += " (did you mean `\(near)`?)" }
+            throw LayoutError(.unknownView, msg, offset: ref.offset, length: ref.length,
+                              expected: ["a view name"], suggestion: near)
+        }
+        return v
+    }
+
+    func _superview(of v: View, at ref: NameRef) throws(LayoutError) -> View {
+        guard let s = v.superview else {
+            throw LayoutError(.invalid, "`\(v.name)` has no superview, so the right side must name a view",
+                              offset: ref.offset, length: ref.length, expected: ["a view name"])
+        }
+        return s
+    }
+
+    func _attribute(_ ref: NameRef, candidates extra: [String]) throws(LayoutError) -> LayoutAttribute {
+        if let a = LayoutAttribute(rawValue: ref.name) { return a }
+        let names = LayoutAttribute.allCases.map(\.rawValue) + extra
+        let near = nearestName(ref.name, among: names)
+        var msg = "unknown attribute `\(ref.name)`"
+        if let near { msg += " (did you mean `\(near)`?)" }
+        throw LayoutError(.unknownAttribute, msg, offset: ref.offset, length: ref.length,
+                          expected: ["an attribute: " + LayoutAttribute.allCases.map(\.rawValue).joined(separator: ", ")],
+                          suggestion: near)
+    }
+
+    /// Checks that `a1` and `a2` may be related (Auto Layout's pairing rules, except that sizes of different
+    /// axes may be related for aspect ratios, and a position may be related to a size of its axis).
+    func _checkPair(_ a1: LayoutAttribute, _ a2: LayoutAttribute, at ref: NameRef) throws(LayoutError) {
+        if a1.axis != a2.axis, !(a1.isSize && a2.isSize) {
+            throw LayoutError(.invalid, "cannot relate `\(a1)` (\(a1.axis)) to `\(a2)` (\(a2.axis))",
+                              offset: ref.offset, length: ref.length,
+                              expected: ["a \(a1.axis) attribute"])
+        }
+        if (a1.isDirectional && a2.isAbsoluteHorizontalEdge) || (a2.isDirectional && a1.isAbsoluteHorizontalEdge) {
+            throw LayoutError(.invalid, "cannot relate `\(a1)` to `\(a2)`: leading/trailing and left/right don't mix",
+                              offset: ref.offset, length: ref.length,
+                              expected: [a1.isDirectional ? "leading/trailing or centerX" : "left/right or centerX"])
+        }
+    }
+
+    /// Resolves names and expands shorthands.
+    func _resolve(_ p: ParsedEquation) throws(LayoutError) -> [Action] {
+        let first = try _lookupView(p.view, leftView: nil)
+        let priority = p.priority ?? LayoutPriority.required
+        let attrName = p.attribute.name
+
+        // Content priorities: view.hugH == low
+        if let i = contentPriorityAttributes.firstIndex(of: attrName) {
+            guard case .priority(let value, _, _) = p.rhs else { return [] }
+            let axis: LayoutAxis = attrName.hasSuffix("H") ? .horizontal : .vertical
+            let role: ContentRole = i >= 4 ? .hugging : .compressionResistance
+            return [.contentPriority(first, axis, role, value)]
+        }
+
+        // size: width and height
+        if attrName == "size" {
+            switch p.rhs {
+            case .size(let w, let h, _, _):
+                return [.constraint(Spec(first: first, firstAttribute: .width, relation: p.relation, second: nil,
+                                         secondAttribute: nil, multiplier: 1, divisor: nil, constant: w, priority: priority)),
+                        .constraint(Spec(first: first, firstAttribute: .height, relation: p.relation, second: nil,
+                                         secondAttribute: nil, multiplier: 1, divisor: nil, constant: h, priority: priority))]
+            case .constant(let k, _, _):
+                return [.constraint(Spec(first: first, firstAttribute: .width, relation: p.relation, second: nil,
+                                         secondAttribute: nil, multiplier: 1, divisor: nil, constant: k, priority: priority)),
+                        .constraint(Spec(first: first, firstAttribute: .height, relation: p.relation, second: nil,
+                                         secondAttribute: nil, multiplier: 1, divisor: nil, constant: k, priority: priority))]
+            case .item(let vref, let aref, let m, let d, let k):
+                let second = try _lookupView(vref, leftView: first)
+                if let aref, aref.name != "size" {
+                    throw LayoutError(.invalid, "`size` relates to another view's `size`, not `\(aref.name)`",
+                                      offset: aref.offset, length: aref.length, expected: ["`size`"])
+                }
+                return [LayoutAttribute.width, .height].map {
+                    .constraint(Spec(first: first, firstAttribute: $0, relation: p.relation, second: second,
+                                     secondAttribute: $0, multiplier: m, divisor: d, constant: k, priority: priority))
+                }
+            case .priority:
+                return []
+            }
+        }
+
+        // pin: four edges
+        if attrName == "pin" {
+            let target: View
+            let inset: Double
+            switch p.rhs {
+            case .constant(let k, _, _):
+                target = try _superview(of: first, at: p.view)
+                inset = k
+            case .item(let vref, let aref, let m, _, let k):
+                target = try _lookupView(vref, leftView: first)
+                if let aref, aref.name != "pin" {
+                    throw LayoutError(.invalid, "`pin` pins to another view's edges: write `\(first.name).pin == \(vref.name) + 8`",
+                                      offset: aref.offset, length: aref.length, expected: ["`+`", "`-`", "the end of the line"])
+                }
+                guard m == 1 else {
+                    throw LayoutError(.invalid, "`pin` takes no multiplier", offset: p.rhsOffset,
+                                      length: max(1, vref.length), expected: ["`+`", "`-`"])
+                }
+                inset = k
+            case .size(_, _, let off, let len):
+                throw LayoutError(.invalid, "`pin` takes an inset such as `8`, not a size", offset: off, length: len,
+                                  expected: ["a number", "a view name"])
+            case .priority:
+                return []
+            }
+            func edge(_ a: LayoutAttribute, _ k: Double, _ r: LayoutRelation) -> Action {
+                .constraint(Spec(first: first, firstAttribute: a, relation: r, second: target, secondAttribute: a,
+                                 multiplier: 1, divisor: nil, constant: k, priority: priority))
+            }
+            return [edge(.top, inset, p.relation), edge(.left, inset, p.relation),
+                    edge(.bottom, -inset, p.relation.flipped), edge(.right, -inset, p.relation.flipped)]
+        }
+
+        // An ordinary attribute.
+        let a1 = try _attribute(p.attribute, candidates: compoundAttributes + contentPriorityAttributes)
+        switch p.rhs {
+        case .constant(let k, _, _):
+            if a1.isSize {
+                return [.constraint(Spec(first: first, firstAttribute: a1, relation: p.relation, second: nil,
+                                         secondAttribute: nil, multiplier: 1, divisor: nil, constant: k, priority: priority))]
+            }
+            let sv = try _superview(of: first, at: p.view)
+            return [.constraint(Spec(first: first, firstAttribute: a1, relation: p.relation, second: sv,
+                                     secondAttribute: a1, multiplier: 1, divisor: nil, constant: k, priority: priority))]
+        case .size(_, _, let off, let len):
+            throw LayoutError(.invalid, "a size such as `30x40` goes with `.size`, not `.\(a1)`", offset: off,
+                              length: len, expected: ["a number", "a view name"])
+        case .item(let vref, let aref, let m, let d, let k):
+            let second = try _lookupView(vref, leftView: first)
+            var a2 = a1
+            if let aref {
+                if compoundAttributes.contains(aref.name) || contentPriorityAttributes.contains(aref.name) {
+                    throw LayoutError(.invalid, "`\(aref.name)` cannot be on the right of `.\(a1)`",
+                                      offset: aref.offset, length: aref.length, expected: ["an attribute"])
+                }
+                a2 = try _attribute(aref, candidates: [])
+                try _checkPair(a1, a2, at: aref)
+            }
+            return [.constraint(Spec(first: first, firstAttribute: a1, relation: p.relation, second: second,
+                                     secondAttribute: a2, multiplier: m, divisor: d, constant: k, priority: priority))]
+        case .priority:
+            return []
+        }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    var trimmed: String {
+        var s = Substring(self)
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" || l == "\r" { s = s.dropLast() }
+        return String(s)
+    }
+}

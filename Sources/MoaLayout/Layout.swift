@@ -1,0 +1,434 @@
+// Moa — a layout: a solver, a root view of a size the caller sets, layout guides, views and their
+// constraints, and solved frames.
+
+import MoaSolver
+
+/// A constraint layout: the job Auto Layout does inside UIKit.
+///
+/// A layout owns a `Solver`, a root view whose size the caller sets (`setRootSize(width:height:)`, changed in
+/// place on rotation or window resize), three layout guides and the views added to it. Constraints are written
+/// as equations (`eq`, `eqs`, see below) or come from views' intrinsic sizes. After `solve()` (or
+/// `layoutIfNeeded()`) every view has a frame relative to its superview and one in root space.
+///
+/// **Equations.** `view1.attr1 REL view2.attr2 * m + c @ priority   # comment`, one per line:
+/// - REL is `==`, `<=` or `>=`; `* m` (or `/ m`) defaults to 1, `+ c` (or `- c`) to 0, the priority to 1000.
+/// - Without `view2.attr2` the right side is the superview's same attribute — `table.left == 7` is
+///   `table.left == view.left + 7` — except for `width` and `height`, where a lone number is absolute.
+///   `view2` without `.attr2` means view2's same attribute. `view` and `superview` name the superview of view1.
+/// - Priorities: a number in 1...1000 or a name (`required`/`max` 1000, `high` 750, `med` 500, `low` 250,
+///   `fit` 50, and `minNonZero`, `belowDefaultLow`, `defaultLow`, `aboveDefaultLow`, `belowDefaultHigh`,
+///   `defaultHigh`, `aboveDefaultHigh`, `maxNonRequired`), with `+`/`-` arithmetic (`defaultHigh - 1`).
+/// - Shorthands: `v.size == 30x40` (width and height; also `== 30` or `== other.size * m + c`),
+///   `v.pin == 8` (top/left `== superview + 8`, bottom/right `== superview - 8`; `v.pin == other + 8` pins to
+///   another view; with `>=` the insets are at least 8), `v.hugH == low`, `hugV`, `resistH`, `resistV`
+///   (and their aliases `compressH`, `compressV`) set content priorities.
+/// - `#` starts a comment; a trailing `?` sends how the line was interpreted to `debugOutput`. Anything else
+///   left on a line is an error.
+/// - Re-issuing an equation with the same left side, relation, right side (view, attribute, multiplier) and
+///   priority updates the constant of the existing constraint and returns the same handle (RMExtensions' rule).
+///   `xeq` removes the constraint an equation names (its constant is ignored).
+///
+/// **Directions.** Constraints written with `leading`/`trailing` are mirrored when their first view's effective
+/// direction is right-to-left: every horizontal position `p` in them is read as `root.left + root.right - p`
+/// (leading is the right edge, and `+ 8` points left), so the same equations give the mirrored layout.
+/// Relating leading/trailing to left/right in one constraint is an error, as in Auto Layout.
+///
+/// **Guides.** `safeArea` is the root inset by `safeAreaInsets`; `margins` is the root inset by the root's
+/// layout margins; `keyboard` spans the root's width at its bottom with height `keyboardHeight` (0: its top is
+/// the root's bottom). All three are items like views: `table.bottom == keyboard.top`.
+///
+/// **Errors leave no trace.** Every throwing call either succeeds or leaves the layout as it was: the same
+/// constraints with the same constants, priorities and active states, the same view properties, the same
+/// solved values for every variable the constraints fix. `eqs` is all-or-nothing over all its lines. (A
+/// failure after some of a call's constraints went in takes them out again; in an ambiguous layout a
+/// variable that no constraint fixes may then settle at another, equally valid value.)
+///
+/// **Changes that only hold together** — a direction flip that mirrors a view's leading and trailing, a root
+/// resize when a width is tied to both root sides, re-issued constants in one `eqs` — are made as one:
+/// in place when possible, else as remove-all then add-all after the final state was checked in a scratch
+/// solver. New constraints of an `eqs` call go in after its re-issued constants, in line order.
+///
+/// A layout is used by one thread at a time. The C functions are `moa_layout_*`, `moa_view_*` and
+/// `moa_constraint_*` in `moa.h`.
+public final class Layout {
+    /// The solver holding the layout's variables and constraints. Read it (values, `dump()`), but change
+    /// constraints through the layout, or the layout's bookkeeping will be wrong.
+    public let solver: Solver
+    /// The root view (named `root`): origin (0, 0), size set by `setRootSize(width:height:)`.
+    public var root: View { _root }
+    /// The safe-area guide (named `safeArea`): the root inset by `safeAreaInsets`.
+    public var safeArea: View { _safeArea }
+    /// The margins guide (named `margins`): the root inset by the root's layout margins.
+    public var margins: View { _margins }
+    /// The keyboard guide (named `keyboard`): full width at the root's bottom, `keyboardHeight` tall.
+    public var keyboard: View { _keyboard }
+    var _root: View!
+    var _safeArea: View!
+    var _margins: View!
+    var _keyboard: View!
+
+    /// The root's width as last set.
+    public private(set) var rootWidth: Double = 0
+    /// The root's height as last set.
+    public private(set) var rootHeight: Double = 0
+    /// The safe-area insets as last set (default zero).
+    public private(set) var safeAreaInsets = EdgeInsets.zero
+    /// The keyboard height as last set (default 0).
+    public private(set) var keyboardHeight: Double = 0
+
+    /// Where a trailing `?` sends its report. Standard error by default.
+    public var debugOutput: (String) -> Void = { writeToStandardError($0) }
+
+    /// The views whose frame changed in the last `solve()`, in creation order (root first; guides are not
+    /// listed). A view counts as changed when its frame in root space or relative to its superview moved.
+    public private(set) var changedViews: [View] = []
+
+    /// True when something changed since the last solve, so `layoutIfNeeded()` will solve.
+    public internal(set) var needsLayout = true
+
+    /// The layout's clock and animations, made on first use of `animator` (Motion/Animator.swift).
+    var _animator: Animator?
+
+    // Views
+    var allViews: [View] = []
+    var byName: [String: View] = [:]
+    var nextViewSerial = 0
+
+    // Constraints
+    var userConstraints: [LayoutConstraint] = []
+    var byHandle: [Constraint: LayoutConstraint] = [:]
+    var byKey: [ConstraintKey: LayoutConstraint] = [:]
+    var byID: [Int: LayoutConstraint] = [:]
+    var nextConstraintID = 1
+    var rootSizeConstraints: [LayoutConstraint] = []    // left, top, width, height
+    var safeAreaConstraints: [LayoutConstraint] = []    // top, left, bottom, right
+    var keyboardHeightConstraint: LayoutConstraint!
+    /// Each view's four intrinsic-size constraints, made on demand: index `axis * 2 + role`. Kept here, not in
+    /// the view, so that views and constraints don't hold each other.
+    var intrinsicByView: [ObjectIdentifier: [LayoutConstraint?]] = [:]
+
+    /// Names that equations reserve: they can't be given to views.
+    public static let reservedNames: [String] = ["view", "superview", "root", "safeArea", "margins", "keyboard"]
+
+    /// Creates a layout with a root of size 0 × 0 (set it with `setRootSize(width:height:)`).
+    public init() {
+        solver = Solver()
+        _root = makeView("root", .root, superview: nil)
+        _safeArea = makeView("safeArea", .guide, superview: _root)
+        _margins = makeView("margins", .guide, superview: _root)
+        _keyboard = makeView("keyboard", .guide, superview: _root)
+        let root = self.root, safeArea = self.safeArea, margins = self.margins, keyboard = self.keyboard
+        var j = Journal()
+        func spec(_ v: View, _ a: LayoutAttribute, _ second: View?, _ a2: LayoutAttribute?, _ c: Double,
+                  _ origin: ConstraintOrigin) -> LayoutConstraint {
+            let lc = makeConstraint(Spec(first: v, firstAttribute: a, relation: .equal, second: second,
+                                         secondAttribute: a2, multiplier: 1, divisor: nil, constant: c,
+                                         priority: LayoutPriority.required), origin: origin)
+            byID[lc.id] = lc
+            try? _install(lc, &j)  // cannot fail: every internal constraint places a fresh variable
+            return lc
+        }
+        rootSizeConstraints = [spec(root, .left, nil, nil, 0, .rootSize), spec(root, .top, nil, nil, 0, .rootSize),
+                               spec(root, .width, nil, nil, 0, .rootSize), spec(root, .height, nil, nil, 0, .rootSize)]
+        safeAreaConstraints = [spec(safeArea, .top, root, .top, 0, .guide),
+                               spec(safeArea, .left, root, .left, 0, .guide),
+                               spec(safeArea, .bottom, root, .bottom, 0, .guide),
+                               spec(safeArea, .right, root, .right, 0, .guide)]
+        for (a, b) in [(LayoutAttribute.top, LayoutAttribute.topMargin), (.left, .leftMargin),
+                       (.bottom, .bottomMargin), (.right, .rightMargin)] {
+            _ = spec(margins, a, root, b, 0, .guide)
+        }
+        _ = spec(keyboard, .left, root, .left, 0, .guide)
+        _ = spec(keyboard, .right, root, .right, 0, .guide)
+        _ = spec(keyboard, .bottom, root, .bottom, 0, .guide)
+        keyboardHeightConstraint = spec(keyboard, .height, nil, nil, 0, .guide)
+    }
+
+    /// Creates a layout with a root of the given size.
+    /// - Throws: `.invalid` for a negative or non-finite size.
+    public convenience init(width: Double, height: Double) throws(LayoutError) {
+        self.init()
+        try setRootSize(width: width, height: height)
+    }
+
+    func makeView(_ name: String, _ kind: View.Kind, superview: View?) -> View {
+        let vars = ["minX", "minY", "width", "height"].map { solver.addVariable(name: "\(name).\($0)") }
+        let v = View(name: name, kind: kind, layout: self, variables: vars, serial: nextViewSerial)
+        nextViewSerial += 1
+        v.superview = superview
+        superview?.subviews.append(v)
+        allViews.append(v)
+        byName[name] = v
+        return v
+    }
+
+    func makeConstraint(_ s: Spec, origin: ConstraintOrigin) -> LayoutConstraint {
+        let c = LayoutConstraint(id: nextConstraintID, layout: self, first: s.first, firstAttribute: s.firstAttribute,
+                                 relation: s.relation, second: s.second, secondAttribute: s.secondAttribute,
+                                 multiplier: s.multiplier, divisor: s.divisor, constant: s.constant,
+                                 priority: s.priority, origin: origin)
+        nextConstraintID += 1
+        return c
+    }
+
+    // MARK: - Views
+
+    /// The views added with `addView`, in creation order (not the root or the guides).
+    public var views: [View] { allViews.filter { $0.kind == .view } }
+
+    /// The view, root or guide with this name, or nil.
+    public func view(named name: String) -> View? { byName[name] }
+
+    /// The view, root or guide with this name, or nil.
+    public subscript(name: String) -> View? { byName[name] }
+
+    /// Adds a view named `name` under `superview` (the root by default).
+    ///
+    /// - Parameters:
+    ///   - name: unique within the layout; letters, digits and `_`, not starting with a digit, and not one of
+    ///     `reservedNames`.
+    ///   - superview: a view or the root of this layout (not a guide).
+    /// - Returns: the new view, with margins 8, direction `.inherit`, no intrinsic size.
+    /// - Throws: `.duplicateName`, `.invalid` (bad name, guide or foreign superview), `.stale`.
+    @discardableResult
+    public func addView(_ name: String, in superview: View? = nil) throws(LayoutError) -> View {
+        let parent = superview ?? root
+        try checkName(name)
+        guard byName[name] == nil else {
+            throw LayoutError(.duplicateName, "a view named `\(name)` already exists")
+        }
+        try checkParent(parent)
+        needsLayout = true
+        return makeView(name, .view, superview: parent)
+    }
+
+    func checkName(_ name: String) throws(LayoutError) {
+        let b = Array(name.utf8)
+        guard let f = b.first, Lexer.isIdentStart(f), b.allSatisfy(Lexer.isIdentBody) else {
+            throw LayoutError(.invalid, "`\(name)` is not a valid view name (letters, digits and `_`, not starting with a digit)")
+        }
+        guard !Layout.reservedNames.contains(name) else {
+            throw LayoutError(.invalid, "`\(name)` is reserved and cannot name a view")
+        }
+    }
+
+    func checkParent(_ parent: View) throws(LayoutError) {
+        guard parent.isValid, parent.layout === self else {
+            throw LayoutError(parent.isValid ? .invalid : .stale, "`\(parent.name)` is not a view of this layout")
+        }
+        guard parent.kind != .guide else {
+            throw LayoutError(.invalid, "the layout guide `\(parent.name)` cannot have subviews")
+        }
+    }
+
+    /// Removes a view, its subviews and every constraint that mentions any of them. Their handles become
+    /// stale; their names are free again.
+    /// - Throws: `.invalid` for the root or a guide or a view of another layout, `.stale`.
+    public func removeView(_ view: View) throws(LayoutError) {
+        guard view.isValid, view.layout === self else {
+            throw LayoutError(view.isValid ? .invalid : .stale, "`\(view.name)` is not a view of this layout")
+        }
+        guard view.kind == .view else { throw LayoutError(.invalid, "the \(view.kind == .root ? "root" : "guide `\(view.name)`") cannot be removed") }
+        var doomed: [View] = []
+        func collect(_ v: View) { doomed.append(v); v.subviews.forEach(collect) }
+        collect(view)
+        let ids = Set(doomed.map(ObjectIdentifier.init))
+        func mentions(_ c: LayoutConstraint) -> Bool {
+            ids.contains(ObjectIdentifier(c.firstView)) || c.secondView.map { ids.contains(ObjectIdentifier($0)) } ?? false
+        }
+        var j = Journal()
+        for c in userConstraints where mentions(c) { _discard(c, &j) }
+        for v in doomed {
+            for case let c? in intrinsicByView[ObjectIdentifier(v)] ?? [] { _discard(c, &j) }
+            intrinsicByView[ObjectIdentifier(v)] = nil
+        }
+        for v in doomed {
+            for x in v.variables { try? solver.removeVariable(x) }
+            v.isValid = false
+            byName[v.name] = nil
+        }
+        allViews.removeAll { ids.contains(ObjectIdentifier($0)) }
+        if let parent = view.superview { parent.subviews.removeAll { $0 === view } }
+        view.superview = nil
+        needsLayout = true
+    }
+
+    // MARK: - Root, safe area, keyboard
+
+    /// Sets the root's size: two required constraints whose constants change in place (one incremental
+    /// re-solve, not a rebuild).
+    /// - Throws: `.invalid` for negative or non-finite sizes; `.unsatisfiable` when required constraints
+    ///   cannot hold at that size (the size stays as it was).
+    public func setRootSize(width: Double, height: Double) throws(LayoutError) {
+        guard width.isFinite, height.isFinite, width >= 0, height >= 0, width <= 1e9, height <= 1e9 else {
+            throw LayoutError(.invalid, "root size \(formatNumber(width)) x \(formatNumber(height)) must be finite, 0...1e9")
+        }
+        try _transaction { (j: inout Journal) throws(LayoutError) in
+            let old = (rootWidth, rootHeight)
+            rootWidth = width; rootHeight = height
+            j.record { self.rootWidth = old.0; self.rootHeight = old.1 }
+            try _setConstant(rootSizeConstraints[2], width, &j, refresh: false)
+            try _setConstant(rootSizeConstraints[3], height, &j, refresh: false)
+            try _refreshGroup([rootSizeConstraints[2], rootSizeConstraints[3]], &j)
+        }
+    }
+
+    /// Sets the safe-area insets: the `safeArea` guide is the root inset by them.
+    /// - Throws: `.invalid` for non-finite insets, `.unsatisfiable` (nothing changes).
+    public func setSafeAreaInsets(_ insets: EdgeInsets) throws(LayoutError) {
+        guard insets.isFinite else { throw LayoutError(.invalid, "safe-area insets must be finite") }
+        try _transaction { (j: inout Journal) throws(LayoutError) in
+            let old = safeAreaInsets
+            safeAreaInsets = insets
+            j.record { self.safeAreaInsets = old }
+            try _setConstant(safeAreaConstraints[0], insets.top, &j, refresh: false)
+            try _setConstant(safeAreaConstraints[1], insets.left, &j, refresh: false)
+            try _setConstant(safeAreaConstraints[2], -insets.bottom, &j, refresh: false)
+            try _setConstant(safeAreaConstraints[3], -insets.right, &j, refresh: false)
+            try _refreshGroup(safeAreaConstraints, &j)
+        }
+    }
+
+    /// Sets the keyboard height: the `keyboard` guide's height, its bottom being the root's bottom. Constraints
+    /// attached to `keyboard.top` follow. Changed in place.
+    /// - Throws: `.invalid` for a negative or non-finite height, `.unsatisfiable` (nothing changes).
+    public func setKeyboardHeight(_ height: Double) throws(LayoutError) {
+        guard height.isFinite, height >= 0 else {
+            throw LayoutError(.invalid, "keyboard height \(formatNumber(height)) must be finite and >= 0")
+        }
+        try _transaction { (j: inout Journal) throws(LayoutError) in
+            let old = keyboardHeight
+            keyboardHeight = height
+            j.record { self.keyboardHeight = old }
+            try _setConstant(keyboardHeightConstraint, height, &j)
+        }
+    }
+
+    // MARK: - Constraints
+
+    /// The constraints made by equations (`eq`, `eqs`), active or not, in creation order.
+    public var constraints: [LayoutConstraint] { userConstraints }
+
+    /// Every live constraint of the layout: equations, intrinsic sizes, root size and guides.
+    public var allConstraints: [LayoutConstraint] { byID.values.sorted { $0.id < $1.id } }
+
+    /// The live constraint with this id, or nil.
+    public func constraint(id: Int) -> LayoutConstraint? { byID[id] }
+
+    /// The constraints that mention `view` (on either side), including its intrinsic-size constraints.
+    public func constraints(affecting view: View) -> [LayoutConstraint] {
+        allConstraints.filter { $0.firstView === view || $0.secondView === view }
+    }
+
+    /// Removes a constraint made by an equation; its handle becomes stale.
+    /// - Throws: `.invalid` for intrinsic, root and guide constraints (change their view instead), `.stale`.
+    public func remove(_ constraint: LayoutConstraint) throws(LayoutError) {
+        guard constraint.isValid, constraint.layout === self else {
+            throw LayoutError(constraint.isValid ? .invalid : .stale,
+                              "constraint `\(constraint)` is not a constraint of this layout")
+        }
+        guard constraint.origin == .equation else {
+            throw LayoutError(.invalid, "`\(constraint)` belongs to the layout (\(constraint.note ?? "")); it cannot be removed")
+        }
+        var j = Journal()
+        _discard(constraint, &j)
+        needsLayout = true
+    }
+
+    /// The equations of all constraints made by equations, one per line, each followed by `# line N` when it
+    /// came from `eqs` and `# inactive` when it is not active (RMExtensions' `describe_view`).
+    public func describeConstraints() -> String {
+        userConstraints.map { c in
+            var s = c.description
+            var notes: [String] = []
+            if let line = c.line { notes.append(c.source.map { "\($0):\(line)" } ?? "line \(line)") }
+            if !c.isActive { notes.append("inactive") }
+            if !notes.isEmpty { s += "  # " + notes.joined(separator: ", ") }
+            return s
+        }.joined(separator: "\n")
+    }
+
+    // MARK: - Solving
+
+    /// Reads the solved values and updates every view's frames.
+    /// - Returns: the views whose frame changed since the last solve (also kept in `changedViews`).
+    /// - Complexity: O(number of views); the solver itself is always solved incrementally.
+    @discardableResult
+    public func solve() -> [View] {
+        solver.updateVariables()
+        for v in allViews {
+            let val = v.variables.map { (try? solver.value(of: $0)) ?? 0 }
+            v.pendingRootFrame = Rect(x: clean(val[0]), y: clean(val[1]), width: clean(val[2]), height: clean(val[3]))
+        }
+        var changed: [View] = []
+        for v in allViews {
+            let rootFrame = v.pendingRootFrame
+            var rel = rootFrame
+            if let s = v.superview {
+                rel.x = clean(rootFrame.x - s.pendingRootFrame.x)
+                rel.y = clean(rootFrame.y - s.pendingRootFrame.y)
+            }
+            let moved = !v.hasBeenSolved || !rootFrame.isClose(to: v.solvedRootFrame) || !rel.isClose(to: v.solvedFrame)
+            v.solvedRootFrame = rootFrame
+            v.solvedFrame = rel
+            v.hasBeenSolved = true
+            if moved, v.kind != .guide { changed.append(v) }
+        }
+        changedViews = changed
+        needsLayout = false
+        return changed
+    }
+
+    /// Solves if anything changed since the last solve (`needsLayout`), like UIKit's `layoutIfNeeded`.
+    /// - Returns: the views whose frame changed, or `[]` when nothing needed a solve.
+    @discardableResult
+    public func layoutIfNeeded() -> [View] {
+        guard needsLayout else { return [] }
+        return solve()
+    }
+
+    /// Rounds away solver noise: values within 1e-9 of an integer become that integer, and -0 becomes 0.
+    func clean(_ d: Double) -> Double {
+        let r = d.rounded()
+        if abs(d - r) < 1e-9 { return r == 0 ? 0 : r }
+        return d
+    }
+}
+
+/// What the parser and the shorthands produce: one constraint, before it becomes a `LayoutConstraint`.
+struct Spec {
+    var first: View
+    var firstAttribute: LayoutAttribute
+    var relation: LayoutRelation
+    var second: View?
+    var secondAttribute: LayoutAttribute?
+    var multiplier: Double
+    var divisor: Double?
+    var constant: Double
+    var priority: Double
+
+    var key: ConstraintKey {
+        ConstraintKey(first: ObjectIdentifier(first), firstAttribute: firstAttribute, relation: relation,
+                      second: second.map(ObjectIdentifier.init), secondAttribute: secondAttribute,
+                      multiplier: multiplier, priority: priority)
+    }
+}
+
+/// RMExtensions' identity of an equation: everything but the constant.
+struct ConstraintKey: Hashable {
+    var first: ObjectIdentifier
+    var firstAttribute: LayoutAttribute
+    var relation: LayoutRelation
+    var second: ObjectIdentifier?
+    var secondAttribute: LayoutAttribute?
+    var multiplier: Double
+    var priority: Double
+}
+
+extension LayoutConstraint {
+    var key: ConstraintKey {
+        ConstraintKey(first: ObjectIdentifier(firstView), firstAttribute: firstAttribute, relation: relation,
+                      second: secondView.map(ObjectIdentifier.init), secondAttribute: secondAttribute,
+                      multiplier: multiplier, priority: priority)
+    }
+}

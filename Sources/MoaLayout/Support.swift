@@ -1,0 +1,61 @@
+// Moa — small helpers: near-name suggestions and writing to standard error without Foundation.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The optimal-string-alignment distance between `a` and `b` (Levenshtein plus adjacent transpositions), in
+/// half edits so it stays an integer: an insertion, deletion, substitution or transposition costs 2, a letter
+/// that differs only in case costs 1.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+    if x.isEmpty { return 2 * y.count }
+    if y.isEmpty { return 2 * x.count }
+    func cost(_ p: Unicode.Scalar, _ q: Unicode.Scalar) -> Int {
+        if p == q { return 0 }
+        return p.properties.lowercaseMapping == q.properties.lowercaseMapping ? 1 : 2
+    }
+    var d = [[Int]](repeating: [Int](repeating: 0, count: y.count + 1), count: x.count + 1)
+    for i in 0...x.count { d[i][0] = 2 * i }
+    for j in 0...y.count { d[0][j] = 2 * j }
+    for i in 1...x.count {
+        for j in 1...y.count {
+            var v = min(d[i - 1][j] + 2, d[i][j - 1] + 2, d[i - 1][j - 1] + cost(x[i - 1], y[j - 1]))
+            if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] { v = min(v, d[i - 2][j - 2] + 2) }
+            d[i][j] = v
+        }
+    }
+    return d[x.count][y.count]
+}
+
+/// The candidate nearest to `name`, if it is near enough to be a likely typo: at most 1 edit for names of up
+/// to 4 letters, 2 up to 8, 3 beyond (case-only differences count half). Ties go to the earlier candidate.
+func nearestName(_ name: String, among candidates: [String]) -> String? {
+    let n = name.unicodeScalars.count
+    let limit = 2 * (n <= 4 ? 1 : n <= 8 ? 2 : 3)
+    var best: (String, Int)?
+    for c in candidates where c != name {
+        let d = editDistance(name, c)
+        if d <= limit, best == nil || d < best!.1 { best = (c, d) }
+    }
+    return best?.0
+}
+
+/// Writes `text` to standard error (file descriptor 2) with `write(2)`: no Foundation, no shared `FILE *`.
+func writeToStandardError(_ text: String) {
+    var s = text
+    s.withUTF8 { buf in
+        guard var p = buf.baseAddress else { return }
+        var left = buf.count
+        while left > 0 {
+            let w = write(2, p, left)
+            if w <= 0 { return }
+            p += w
+            left -= w
+        }
+    }
+}

@@ -1,0 +1,258 @@
+// Moa — views and layout guides: a name, a place in the hierarchy, four solver variables and the properties
+// that shape their attributes (margins, direction, intrinsic size, baseline).
+
+import MoaSolver
+
+/// Content priorities come in two roles per axis.
+public enum ContentRole: Int, Sendable, CaseIterable, CustomStringConvertible {
+    /// `size >= intrinsic @ compressionResistance`: resists being made smaller than the content.
+    case compressionResistance = 0
+    /// `size <= intrinsic @ hugging`: resists being made larger than the content.
+    case hugging = 1
+
+    /// `compression resistance` or `hugging`.
+    public var description: String { self == .hugging ? "hugging" : "compression resistance" }
+}
+
+/// A rectangle the layout places: a view in the hierarchy, the root, or one of the layout guides (`safeArea`,
+/// `margins`, `keyboard`). Created by `Layout.addView(_:in:)`; owned by its layout.
+///
+/// Each view owns four solver variables — `minX`, `minY`, `width`, `height` — in the root's coordinate space,
+/// so views in different branches can be related. Its attributes (`LayoutAttribute`) are linear expressions over
+/// them. Property changes that shape attributes (margins, direction, baseline, intrinsic size and content
+/// priorities) update the affected constraints in place; like every layout call they are all-or-nothing: if a
+/// required constraint could no longer hold, the call throws `.unsatisfiable` and nothing changes.
+public final class View: Hashable, CustomStringConvertible {
+    /// What a `View` object stands for.
+    public enum Kind: Sendable {
+        /// The root view; its size is set with `Layout.setRootSize(width:height:)`.
+        case root
+        /// A layout guide owned by the layout (`safeArea`, `margins`, `keyboard`).
+        case guide
+        /// A view added with `Layout.addView(_:in:)`.
+        case view
+    }
+
+    /// The view's name, unique within its layout; equations refer to the view by it.
+    public let name: String
+    /// Root, guide or ordinary view.
+    public let kind: Kind
+    /// The layout the view belongs to (nil once the layout is gone).
+    public internal(set) weak var layout: Layout?
+    /// The superview (nil for the root). Guides have the root as superview.
+    public internal(set) weak var superview: View?
+    /// The subviews, in the order they were added.
+    public internal(set) var subviews: [View] = []
+    /// False once the view was removed from its layout; a removed view's methods throw `.stale`.
+    public internal(set) var isValid = true
+
+    /// The solver variables `minX`, `minY`, `width`, `height` (root space), for use with `Layout.solver`.
+    public let variables: [Variable]
+
+    /// The layout margins (default 8 on every edge for views and the root, 0 for guides), used by the margin
+    /// attributes. Change with `setLayoutMargins(_:)`.
+    public internal(set) var layoutMargins: EdgeInsets
+    /// The layout direction set on this view (default `.inherit`; the root resolves `.inherit` to
+    /// left-to-right). Change with `setLayoutDirection(_:)`.
+    public internal(set) var layoutDirection: LayoutDirection = .inherit
+    /// The intrinsic content width, or nil for none. Change with `setIntrinsicSize(width:height:)`.
+    public internal(set) var intrinsicWidth: Double?
+    /// The intrinsic content height, or nil for none.
+    public internal(set) var intrinsicHeight: Double?
+    /// The distance from the top to the (last) baseline, or nil: then `baseline` is the bottom edge, as for a
+    /// UIKit view without text. Change with `setBaselineOffset(_:first:)`.
+    public internal(set) var baselineOffset: Double?
+    /// The distance from the top to the first baseline, or nil to use `baselineOffset`.
+    public internal(set) var firstBaselineOffset: Double?
+
+    var hugging: [Double] = [LayoutPriority.defaultLow, LayoutPriority.defaultLow]
+    var compression: [Double] = [LayoutPriority.defaultHigh, LayoutPriority.defaultHigh]
+
+    /// Creation order within the layout (frames are computed in this order).
+    let serial: Int
+
+    var solvedRootFrame = Rect.zero
+    var pendingRootFrame = Rect.zero
+    var solvedFrame = Rect.zero
+    var hasBeenSolved = false
+
+    init(name: String, kind: Kind, layout: Layout, variables: [Variable], serial: Int) {
+        self.name = name
+        self.kind = kind
+        self.layout = layout
+        self.variables = variables
+        self.serial = serial
+        layoutMargins = kind == .guide ? .zero : EdgeInsets(all: 8)
+    }
+
+    /// The name, e.g. `calendar`.
+    public var description: String { name }
+
+    /// True for the root view.
+    public var isRoot: Bool { kind == .root }
+    /// True for the layout guides `safeArea`, `margins` and `keyboard`.
+    public var isGuide: Bool { kind == .guide }
+
+    // MARK: - Solved geometry
+
+    /// The frame relative to the superview's top-left corner (UIKit's `frame`), as of the last
+    /// `Layout.solve()` / `layoutIfNeeded()`. For the root it equals `frameInRoot`.
+    public var frame: Rect { solvedFrame }
+    /// The frame in the root's coordinate space, as of the last solve.
+    public var frameInRoot: Rect { solvedRootFrame }
+
+    // MARK: - Properties that shape attributes
+
+    /// The effective layout direction: this view's own, or the nearest ancestor's that is not `.inherit`,
+    /// or left-to-right.
+    public var effectiveLayoutDirection: LayoutDirection {
+        var v: View? = self
+        while let cur = v {
+            if cur.layoutDirection != .inherit { return cur.layoutDirection }
+            v = cur.superview
+        }
+        return .leftToRight
+    }
+
+    /// The hugging priority on an axis (default 250): `size <= intrinsic @ hugging`.
+    public func contentHuggingPriority(for axis: LayoutAxis) -> Double { hugging[axis.rawValue] }
+
+    /// The compression resistance on an axis (default 750): `size >= intrinsic @ resistance`.
+    public func compressionResistancePriority(for axis: LayoutAxis) -> Double { compression[axis.rawValue] }
+
+    /// The intrinsic size on an axis, or nil.
+    public func intrinsicSize(for axis: LayoutAxis) -> Double? {
+        axis == .horizontal ? intrinsicWidth : intrinsicHeight
+    }
+
+    /// The attribute as a linear expression over this view's variables, using the view's own effective
+    /// direction for `leading`/`trailing` (right-to-left: leading is the right edge).
+    public func expression(for attribute: LayoutAttribute) -> Expression {
+        physicalExpression(attribute, rightToLeft: effectiveLayoutDirection == .rightToLeft)
+    }
+
+    func physicalExpression(_ a: LayoutAttribute, rightToLeft rtl: Bool) -> Expression {
+        let x = variables[0], y = variables[1], w = variables[2], h = variables[3]
+        let m = layoutMargins
+        func e(_ terms: [(Variable, Double)], _ k: Double = 0) -> Expression {
+            Expression(terms.map { Term($0.0, $0.1) }, constant: k)
+        }
+        switch a {
+        case .left: return e([(x, 1)])
+        case .right: return e([(x, 1), (w, 1)])
+        case .centerX: return e([(x, 1), (w, 0.5)])
+        case .top: return e([(y, 1)])
+        case .bottom: return e([(y, 1), (h, 1)])
+        case .centerY: return e([(y, 1), (h, 0.5)])
+        case .width: return e([(w, 1)])
+        case .height: return e([(h, 1)])
+        case .leading: return physicalExpression(rtl ? .right : .left, rightToLeft: rtl)
+        case .trailing: return physicalExpression(rtl ? .left : .right, rightToLeft: rtl)
+        case .baseline, .lastBaseline:
+            if let b = baselineOffset { return e([(y, 1)], b) }
+            return e([(y, 1), (h, 1)])
+        case .firstBaseline:
+            if let b = firstBaselineOffset ?? baselineOffset { return e([(y, 1)], b) }
+            return e([(y, 1), (h, 1)])
+        case .leftMargin: return e([(x, 1)], m.left)
+        case .rightMargin: return e([(x, 1), (w, 1)], -m.right)
+        case .topMargin: return e([(y, 1)], m.top)
+        case .bottomMargin: return e([(y, 1), (h, 1)], -m.bottom)
+        case .leadingMargin: return physicalExpression(rtl ? .rightMargin : .leftMargin, rightToLeft: rtl)
+        case .trailingMargin: return physicalExpression(rtl ? .leftMargin : .rightMargin, rightToLeft: rtl)
+        case .centerXWithinMargins: return e([(x, 1), (w, 0.5)], (m.left - m.right) / 2)
+        case .centerYWithinMargins: return e([(y, 1), (h, 0.5)], (m.top - m.bottom) / 2)
+        }
+    }
+
+    func checkUsable() throws(LayoutError) -> Layout {
+        guard isValid, let layout else {
+            throw LayoutError(.stale, "view `\(name)` was removed from its layout")
+        }
+        return layout
+    }
+
+    /// Sets the layout margins used by the margin attributes, updating every constraint that uses them.
+    /// - Throws: `.invalid` for non-finite insets, `.unsatisfiable` if a required constraint could no longer
+    ///   hold (nothing changes), `.stale` for a removed view.
+    public func setLayoutMargins(_ margins: EdgeInsets) throws(LayoutError) {
+        try checkUsable()._setMargins(self, margins)
+    }
+
+    /// Sets the layout direction (`.inherit` follows the superview). Constraints written with leading/trailing
+    /// whose first view is this view or inherits from it are mirrored or un-mirrored in place.
+    /// - Throws: `.unsatisfiable` (nothing changes), `.stale`.
+    public func setLayoutDirection(_ direction: LayoutDirection) throws(LayoutError) {
+        try checkUsable()._setDirection(self, direction)
+    }
+
+    /// Sets the intrinsic content size (nil for none on an axis). Each axis with a size gets
+    /// `size >= intrinsic @ compressionResistance` and `size <= intrinsic @ hugging`; changing the size later
+    /// changes those constraints' constants in place.
+    /// - Throws: `.invalid` for negative or non-finite sizes, `.unsatisfiable` (nothing changes), `.stale`.
+    public func setIntrinsicSize(width: Double?, height: Double?) throws(LayoutError) {
+        let layout = try checkUsable()
+        try layout._transaction { (j: inout Journal) throws(LayoutError) in
+            try layout._setIntrinsic(self, .horizontal, width, &j)
+            try layout._setIntrinsic(self, .vertical, height, &j)
+        }
+    }
+
+    /// Sets the intrinsic size on one axis (nil for none). See `setIntrinsicSize(width:height:)`.
+    public func setIntrinsicSize(_ size: Double?, for axis: LayoutAxis) throws(LayoutError) {
+        let layout = try checkUsable()
+        try layout._transaction { (j: inout Journal) throws(LayoutError) in
+            try layout._setIntrinsic(self, axis, size, &j)
+        }
+    }
+
+    /// Sets the hugging priority on an axis (1...1000; the equation form is `view.hugH == low`).
+    /// - Throws: `.invalid` for a priority outside 1...1000, `.unsatisfiable`, `.stale`.
+    public func setContentHuggingPriority(_ priority: Double, for axis: LayoutAxis) throws(LayoutError) {
+        let layout = try checkUsable()
+        _ = try layout._transaction { (j: inout Journal) throws(LayoutError) in
+            try layout._setContentPriority(self, axis, .hugging, priority, &j)
+        }
+    }
+
+    /// Sets the compression resistance on an axis (1...1000; the equation form is `view.resistH == low`).
+    /// - Throws: `.invalid` for a priority outside 1...1000, `.unsatisfiable`, `.stale`.
+    public func setCompressionResistancePriority(_ priority: Double, for axis: LayoutAxis) throws(LayoutError) {
+        let layout = try checkUsable()
+        _ = try layout._transaction { (j: inout Journal) throws(LayoutError) in
+            try layout._setContentPriority(self, axis, .compressionResistance, priority, &j)
+        }
+    }
+
+    /// Sets the baseline offsets (distance from the top): `baseline` and `lastBaseline` use `offset`,
+    /// `firstBaseline` uses `first` (or `offset` when nil). With `offset` nil the baseline is the bottom edge.
+    /// Constraints on the baselines are updated in place.
+    /// - Throws: `.invalid` for non-finite offsets, `.unsatisfiable`, `.stale`.
+    public func setBaselineOffset(_ offset: Double?, first: Double? = nil) throws(LayoutError) {
+        try checkUsable()._setBaseline(self, offset, first)
+    }
+
+    /// Moves the view under a new superview. Its constraints stay as they are (they were resolved when
+    /// written); frames relative to the superview and the inherited layout direction follow the new parent.
+    /// - Throws: `.cycle` if `superview` is this view or one of its descendants, `.invalid` for the root, a
+    ///   guide, or a view of another layout, `.unsatisfiable` if a direction change could not hold, `.stale`.
+    public func setSuperview(_ superview: View) throws(LayoutError) {
+        try checkUsable()._setSuperview(self, superview)
+    }
+
+    /// Views are equal when they are the same object.
+    public static func == (a: View, b: View) -> Bool { a === b }
+
+    /// Hashes the object's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// True when `self` is `other` or one of its descendants.
+    public func isDescendant(of other: View) -> Bool {
+        var v: View? = self
+        while let cur = v {
+            if cur === other { return true }
+            v = cur.superview
+        }
+        return false
+    }
+}

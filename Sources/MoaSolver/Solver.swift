@@ -1,0 +1,153 @@
+// Moa — the public solver: an incremental Cassowary-style simplex with strict priorities.
+
+/// An incremental linear constraint solver (Cassowary's simplex, as in kiwi) with strictly ordered priorities.
+///
+/// Constraints are `expression REL 0` with a priority in `(0, 1000]`; 1000 is required. A constraint of a higher
+/// priority is never given up to better satisfy any number of constraints of lower priorities; within one
+/// priority, violations are summed, each times the constraint's weight. Every call that fails throws a
+/// `SolverError` and leaves the solver exactly as it was. Results are deterministic: the same calls give
+/// bit-identical values.
+///
+/// A solver is used by one thread at a time; separate solvers share nothing. The C functions are `moa_solver_*`,
+/// `moa_var_*` and `moa_cons_*` in `moa.h`.
+public final class Solver {
+    var core = SolverCore()
+
+    /// Creates an empty solver. C: `moa_solver_new`.
+    public init() {}
+
+    /// Removes every variable and constraint; handles from before the reset become stale. C: `moa_solver_reset`.
+    public func reset() { core.reset() }
+
+    // MARK: - Variables
+
+    /// The number of live variables.
+    public var variableCount: Int { core.variableCount }
+
+    /// The number of live constraints (active or not), not counting edit variables.
+    public var constraintCount: Int { core.constraintCount }
+
+    /// Creates a variable named `name` (used in dumps and descriptions). Its value is 0 until constraints say
+    /// otherwise. C: `moa_var_new`.
+    public func addVariable(name: String = "") -> Variable { core.addVariable(name: name) }
+
+    /// Frees a variable; its handle becomes stale. Throws `.misuse` while a constraint or an edit uses it.
+    /// C: `moa_var_free`.
+    public func removeVariable(_ v: Variable) throws(SolverError) { try core.removeVariable(v) }
+
+    /// True when `v` is a live variable of this solver.
+    public func contains(_ v: Variable) -> Bool { core.contains(v) }
+
+    /// The variable's name. C: `moa_var_name`.
+    public func name(of v: Variable) throws(SolverError) -> String { try core.name(of: v) }
+
+    /// Renames a variable. C: `moa_var_set_name`.
+    public func setName(_ name: String, of v: Variable) throws(SolverError) { try core.setName(name, of: v) }
+
+    /// The variable's value as of the last `updateVariables()`. C: `moa_var_value`.
+    public func value(of v: Variable) throws(SolverError) -> Double { try core.value(of: v) }
+
+    // MARK: - Constraints
+
+    /// Adds `expression REL 0` and makes it active.
+    ///
+    /// - Parameters:
+    ///   - priority: in `(0, 1000]`; 1000 (the default) is required.
+    ///   - weight: how much a violation counts against others of the same priority (default 1).
+    ///   - tag: a name reported in conflicts and dumps.
+    /// - Returns: the constraint's handle.
+    /// - Throws: `.unsatisfiable` with a minimal set of conflicting required constraints; `.unknownVariable`;
+    ///   `.invalidArgument` for NaN, infinite or out-of-range numbers (beyond ±1e12). A failed add changes nothing.
+    ///
+    /// C: `moa_solver_add`.
+    @discardableResult
+    public func add(_ expression: Expression, _ relation: Relation, priority: Double = Priority.required,
+                    weight: Double = 1, tag: String = "") throws(SolverError) -> Constraint {
+        try core.add(expression, relation, priority: priority, weight: weight, tag: tag)
+    }
+
+    /// Removes a constraint for good; its handle becomes stale. C: `moa_cons_remove`.
+    public func remove(_ c: Constraint) throws(SolverError) { try core.remove(c) }
+
+    /// True when `c` is a live constraint of this solver (active or not).
+    public func contains(_ c: Constraint) -> Bool { core.contains(c) }
+
+    /// Whether the constraint takes part in solving. C: `moa_cons_is_active`.
+    public func isActive(_ c: Constraint) throws(SolverError) -> Bool { try core.isActive(c) }
+
+    /// Puts a deactivated constraint back. Throws `.duplicateConstraint` if it is already active, or
+    /// `.unsatisfiable`. C: `moa_cons_set_active(s, c, 1)`.
+    public func activate(_ c: Constraint) throws(SolverError) { try core.activate(c) }
+
+    /// Takes a constraint out of solving but keeps it (and its handle) for a later `activate`. Throws `.misuse`
+    /// if it is not active. C: `moa_cons_set_active(s, c, 0)`.
+    public func deactivate(_ c: Constraint) throws(SolverError) { try core.deactivate(c) }
+
+    /// The constraint's constant (the `constant` of its expression). C: `moa_cons_constant`.
+    public func constant(of c: Constraint) throws(SolverError) -> Double { try core.constant(of: c) }
+
+    /// Changes a constraint's constant in place: one incremental re-solve (dual simplex), no remove + add. For a
+    /// required constraint that cannot hold with the new constant, throws `.unsatisfiable` and changes nothing.
+    /// C: `moa_cons_set_constant`.
+    public func setConstant(_ value: Double, of c: Constraint) throws(SolverError) { try core.setConstant(value, of: c) }
+
+    /// The constraint's priority. C: `moa_cons_priority`.
+    public func priority(of c: Constraint) throws(SolverError) -> Double { try core.priority(of: c) }
+
+    /// Changes a constraint's priority, also to or from required (1000); atomic. C: `moa_cons_set_priority`.
+    public func setPriority(_ p: Double, of c: Constraint) throws(SolverError) { try core.setPriority(p, of: c) }
+
+    /// The constraint's weight within its priority. C: `moa_cons_weight`.
+    public func weight(of c: Constraint) throws(SolverError) -> Double { try core.weight(of: c) }
+
+    /// Changes the constraint's weight (positive, finite). C: `moa_cons_set_weight`.
+    public func setWeight(_ w: Double, of c: Constraint) throws(SolverError) { try core.setWeight(w, of: c) }
+
+    /// The tag given when the constraint was added. C: `moa_cons_tag`.
+    public func tag(of c: Constraint) throws(SolverError) -> String { try core.tag(of: c) }
+
+    /// The constraint's expression (a variable named twice is merged into one term).
+    public func expression(of c: Constraint) throws(SolverError) -> Expression { try core.expression(of: c) }
+
+    /// The constraint's relation.
+    public func relation(of c: Constraint) throws(SolverError) -> Relation { try core.relation(of: c) }
+
+    /// The constraint as text, e.g. `x + -1*y + 10 >= 0 @750 [tag]`. C: `moa_cons_describe`.
+    public func description(of c: Constraint) throws(SolverError) -> String { try core.description(of: c) }
+
+    // MARK: - Edit variables
+
+    /// Makes `v` an edit variable: a constraint `v == suggestion` at `priority` (below 1000). The suggestion
+    /// starts at the variable's current value, so adding an edit moves nothing. C: `moa_solver_add_edit`.
+    public func addEditVariable(_ v: Variable, priority: Double) throws(SolverError) {
+        try core.addEditVariable(v, priority: priority)
+    }
+
+    /// Stops editing `v`. C: `moa_solver_remove_edit`.
+    public func removeEditVariable(_ v: Variable) throws(SolverError) { try core.removeEditVariable(v) }
+
+    /// True when `v` is an edit variable. C: `moa_solver_has_edit`.
+    public func hasEditVariable(_ v: Variable) -> Bool { core.hasEditVariable(v) }
+
+    /// Suggests a value for an edit variable: one incremental re-solve. C: `moa_solver_suggest`.
+    public func suggestValue(_ value: Double, for v: Variable) throws(SolverError) {
+        try core.suggestValue(value, for: v)
+    }
+
+    // MARK: - Values
+
+    /// Computes the value of every variable; read them with `value(of:)`. C: `moa_solver_update`.
+    public func updateVariables() { core.updateVariables() }
+
+    /// The whole solver as text: variables with values, constraints with tags, edits, the tableau rows with
+    /// their constants, and the objective per priority level. Symbols: variable names, `s` slack, `e` error,
+    /// `d` dummy. C: `moa_solver_dump`.
+    public func dump() -> String { core.dump() }
+
+    /// Statistics for benchmarks and profiling (not API): pivots done so far, and tableau rows and cells in use.
+    public var _statistics: (pivots: Int, rows: Int, cells: Int) {
+        var rows = 0, cells = 0
+        for r in core.tab.rows where r.basic >= 0 { rows += 1; cells += r.cells.count }
+        return (core.tab.pivots, rows, cells)
+    }
+}

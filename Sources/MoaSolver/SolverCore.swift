@@ -1,0 +1,627 @@
+// Moa — the incremental Cassowary-style solver with strict priorities.
+
+/// What the solver keeps for each constraint.
+struct ConstraintRecord {
+    var generation: UInt32 = 0
+    var live = false
+    var active = false
+    var isEdit = false
+    var vars: [Int32] = []          // variable slots, merged (each at most once)
+    var coefs: [Double] = []
+    var constant: Double = 0
+    var relation: Relation = .equal
+    var priority: Double = Priority.required
+    var weight: Double = 1
+    var tag: String = ""
+    // Tableau symbols while active
+    var marker: Int32 = -1
+    var other: Int32 = -1
+    var markerCoef: Double = 1      // the marker's coefficient in the constraint's own row, before any sign flip
+    var level: Int32 = -1
+    var passiveRow: Int32 = -1      // the passive row this constraint defines its subject with, or -1
+
+    var isRequired: Bool { priority >= Priority.required }
+}
+
+/// The solver's state and algorithms, kept in one struct so that a public call makes one exclusive access
+/// (per-property dynamic exclusivity checks on a class cost half the time of a suggest). `Solver` wraps it.
+struct SolverCore {
+    var tab = Tableau()
+
+    // Variables, by slot
+    var varSym: [Int32] = []
+    var varGeneration: [UInt32] = []
+    var varLive: [Bool] = []
+    var varName: [String] = []
+    var varUses: [Int32] = []
+    var varValue: [Double] = []
+    var varEdit: [Int32] = []           // the edit constraint's slot, or -1
+    var freeVarSlots: [Int32] = []
+    var liveVariables = 0
+
+    // Constraints, by slot
+    var cons: [ConstraintRecord] = []
+    var freeConsSlots: [Int32] = []
+    var liveConstraints = 0
+
+    /// Whether a failed required add computes a minimal conflict set (scratch solvers used for that don't).
+    var explainsConflicts = true
+
+    /// Creates an empty solver.
+    init() {}
+
+    mutating func reset() {
+        let oldVarGenerations = varGeneration
+        let oldConsGenerations = cons.map(\.generation)
+        tab = Tableau()
+        varSym = []; varLive = []; varName = []; varUses = []; varValue = []; varEdit = []
+        freeVarSlots = []; liveVariables = 0
+        cons = []; freeConsSlots = []; liveConstraints = 0
+        // Keep generations so that old handles stay stale.
+        varGeneration = oldVarGenerations
+        for _ in varGeneration.indices {
+            varSym.append(-1); varLive.append(false); varName.append(""); varUses.append(0)
+            varValue.append(0); varEdit.append(-1)
+        }
+        freeVarSlots = (0..<Int32(varGeneration.count)).reversed()
+        for g in oldConsGenerations { var r = ConstraintRecord(); r.generation = g; cons.append(r) }
+        freeConsSlots = (0..<Int32(cons.count)).reversed()
+    }
+
+    // MARK: - Variables
+
+    /// The number of live variables.
+    var variableCount: Int { liveVariables }
+
+    /// The number of live constraints (active or not), not counting edit variables.
+    var constraintCount: Int { liveConstraints }
+
+    mutating func addVariable(name: String = "") -> Variable {
+        let slot: Int
+        if let f = freeVarSlots.popLast() {
+            slot = Int(f)
+        } else {
+            slot = varSym.count
+            varSym.append(-1); varGeneration.append(0); varLive.append(false); varName.append("")
+            varUses.append(0); varValue.append(0); varEdit.append(-1)
+        }
+        varGeneration[slot] &+= 1
+        if varGeneration[slot] == 0 { varGeneration[slot] = 1 }
+        varLive[slot] = true
+        varName[slot] = name
+        varUses[slot] = 0
+        varValue[slot] = 0
+        varEdit[slot] = -1
+        varSym[slot] = tab.newSymbol(.external, owner: Int32(slot))
+        liveVariables += 1
+        return Variable(slot: slot, generation: varGeneration[slot])
+    }
+
+    mutating func removeVariable(_ v: Variable) throws(SolverError) {
+        let slot = try checked(v)
+        guard varUses[slot] == 0 && varEdit[slot] < 0 else {
+            throw .misuse("variable '\(varName[slot])' is still used by \(varUses[slot]) constraint(s)")
+        }
+        tab.releaseSymbol(varSym[slot])
+        varSym[slot] = -1
+        varLive[slot] = false
+        varName[slot] = ""
+        freeVarSlots.append(Int32(slot))
+        liveVariables -= 1
+    }
+
+    mutating func contains(_ v: Variable) -> Bool { (try? checked(v)) != nil }
+
+    mutating func name(of v: Variable) throws(SolverError) -> String { varName[try checked(v)] }
+
+    mutating func setName(_ name: String, of v: Variable) throws(SolverError) { varName[try checked(v)] = name }
+
+    mutating func value(of v: Variable) throws(SolverError) -> Double { varValue[try checked(v)] }
+
+    mutating func checked(_ v: Variable) throws(SolverError) -> Int {
+        let s = v.slot
+        guard v.rawValue != 0, s < varLive.count, varLive[s], varGeneration[s] == v.generation else {
+            throw .unknownVariable
+        }
+        return s
+    }
+
+    mutating func checked(_ c: Constraint) throws(SolverError) -> Int {
+        let s = c.slot
+        guard c.rawValue != 0, s < cons.count, cons[s].live, !cons[s].isEdit, cons[s].generation == c.generation else {
+            throw .unknownConstraint
+        }
+        return s
+    }
+
+    mutating func handle(_ slot: Int) -> Constraint { Constraint(slot: slot, generation: cons[slot].generation) }
+
+    // MARK: - Constraints
+
+    @discardableResult
+    mutating func add(_ expression: Expression, _ relation: Relation, priority: Double = Priority.required,
+                    weight: Double = 1, tag: String = "") throws(SolverError) -> Constraint {
+        var rec = try makeRecord(expression, relation, priority: priority, weight: weight, tag: tag)
+        rec.live = true
+        let slot = allocConstraintSlot()
+        rec.generation = cons[slot].generation
+        cons[slot] = rec
+        do {
+            try insert(slot)
+        } catch {
+            cons[slot] = ConstraintRecord()
+            cons[slot].generation = rec.generation
+            freeConsSlots.append(Int32(slot))
+            throw error
+        }
+        for v in rec.vars { varUses[Int(v)] += 1 }
+        liveConstraints += 1
+        return handle(slot)
+    }
+
+    mutating func makeRecord(_ e: Expression, _ relation: Relation, priority: Double, weight: Double,
+                    tag: String) throws(SolverError) -> ConstraintRecord {
+        guard Priority.isValid(priority) else { throw .invalidArgument("priority \(priority) is outside (0, 1000]") }
+        guard weight >= Tolerance.minWeight, weight <= Tolerance.maxWeight else {
+            throw .invalidArgument("weight \(weight) must be in [1e-6, 1e6]")
+        }
+        guard e.constant.isFinite, abs(e.constant) <= Tolerance.maxMagnitude else {
+            throw .invalidArgument("constant \(e.constant) is not a finite number within ±1e12")
+        }
+        var rec = ConstraintRecord()
+        rec.constant = e.constant
+        rec.relation = relation
+        rec.priority = priority
+        rec.weight = weight
+        rec.tag = tag
+        for t in e.terms {
+            let slot = Int32(try checked(t.variable))
+            guard t.coefficient.isFinite, abs(t.coefficient) <= Tolerance.maxMagnitude else {
+                throw .invalidArgument("coefficient \(t.coefficient) is not a finite number within ±1e12")
+            }
+            if let i = rec.vars.firstIndex(of: slot) {
+                rec.coefs[i] += t.coefficient
+            } else {
+                rec.vars.append(slot); rec.coefs.append(t.coefficient)
+            }
+        }
+        return rec
+    }
+
+    mutating func allocConstraintSlot() -> Int {
+        let slot: Int
+        if let f = freeConsSlots.popLast() {
+            slot = Int(f)
+        } else {
+            slot = cons.count
+            cons.append(ConstraintRecord())
+        }
+        cons[slot].generation &+= 1
+        if cons[slot].generation == 0 { cons[slot].generation = 1 }
+        return slot
+    }
+
+    mutating func remove(_ c: Constraint) throws(SolverError) {
+        let slot = try checked(c)
+        try release(slot)
+        liveConstraints -= 1
+    }
+
+    mutating func release(_ slot: Int) throws(SolverError) {
+        if cons[slot].active { try withdraw(slot) }
+        for v in cons[slot].vars { varUses[Int(v)] -= 1 }
+        let g = cons[slot].generation
+        cons[slot] = ConstraintRecord()
+        cons[slot].generation = g
+        freeConsSlots.append(Int32(slot))
+    }
+
+    mutating func contains(_ c: Constraint) -> Bool { (try? checked(c)) != nil }
+
+    mutating func isActive(_ c: Constraint) throws(SolverError) -> Bool { cons[try checked(c)].active }
+
+    mutating func activate(_ c: Constraint) throws(SolverError) {
+        let slot = try checked(c)
+        guard !cons[slot].active else { throw .duplicateConstraint }
+        try insert(slot)
+    }
+
+    mutating func deactivate(_ c: Constraint) throws(SolverError) {
+        let slot = try checked(c)
+        guard cons[slot].active else { throw .misuse("constraint is not active") }
+        try withdraw(slot)
+    }
+
+    mutating func constant(of c: Constraint) throws(SolverError) -> Double { cons[try checked(c)].constant }
+
+    mutating func setConstant(_ value: Double, of c: Constraint) throws(SolverError) {
+        let slot = try checked(c)
+        try changeConstant(slot, to: value)
+    }
+
+    mutating func priority(of c: Constraint) throws(SolverError) -> Double { cons[try checked(c)].priority }
+
+    mutating func setPriority(_ p: Double, of c: Constraint) throws(SolverError) {
+        let slot = try checked(c)
+        guard Priority.isValid(p) else { throw .invalidArgument("priority \(p) is outside (0, 1000]") }
+        try changeStrength(slot, priority: p, weight: cons[slot].weight)
+    }
+
+    mutating func weight(of c: Constraint) throws(SolverError) -> Double { cons[try checked(c)].weight }
+
+    mutating func setWeight(_ w: Double, of c: Constraint) throws(SolverError) {
+        let slot = try checked(c)
+        guard w >= Tolerance.minWeight, w <= Tolerance.maxWeight else {
+            throw .invalidArgument("weight \(w) must be in [1e-6, 1e6]")
+        }
+        try changeStrength(slot, priority: cons[slot].priority, weight: w)
+    }
+
+    mutating func tag(of c: Constraint) throws(SolverError) -> String { cons[try checked(c)].tag }
+
+    mutating func expression(of c: Constraint) throws(SolverError) -> Expression {
+        let r = cons[try checked(c)]
+        var terms: [Term] = []
+        for i in r.vars.indices {
+            let v = Int(r.vars[i])
+            terms.append(Term(Variable(slot: v, generation: varGeneration[v]), r.coefs[i]))
+        }
+        return Expression(terms, constant: r.constant)
+    }
+
+    mutating func relation(of c: Constraint) throws(SolverError) -> Relation { cons[try checked(c)].relation }
+
+    mutating func description(of c: Constraint) throws(SolverError) -> String { describe(try checked(c)) }
+
+    // MARK: - Edit variables
+
+    mutating func addEditVariable(_ v: Variable, priority: Double) throws(SolverError) {
+        let vs = try checked(v)
+        guard varEdit[vs] < 0 else { throw .duplicateEditVariable }
+        guard Priority.isValid(priority), priority < Priority.required else {
+            throw .invalidArgument("edit priority \(priority) must be in (0, 1000)")
+        }
+        var rec = ConstraintRecord()
+        rec.live = true
+        rec.isEdit = true
+        rec.vars = [Int32(vs)]
+        rec.coefs = [1]
+        rec.constant = -currentValue(vs)
+        rec.relation = .equal
+        rec.priority = priority
+        let slot = allocConstraintSlot()
+        rec.generation = cons[slot].generation
+        cons[slot] = rec
+        do {
+            try insert(slot)
+        } catch {
+            cons[slot] = ConstraintRecord(); cons[slot].generation = rec.generation
+            freeConsSlots.append(Int32(slot))
+            throw error
+        }
+        varEdit[vs] = Int32(slot)
+    }
+
+    mutating func removeEditVariable(_ v: Variable) throws(SolverError) {
+        let vs = try checked(v)
+        guard varEdit[vs] >= 0 else { throw .unknownEditVariable }
+        let slot = Int(varEdit[vs])
+        try withdraw(slot)
+        let g = cons[slot].generation
+        cons[slot] = ConstraintRecord(); cons[slot].generation = g
+        freeConsSlots.append(Int32(slot))
+        varEdit[vs] = -1
+    }
+
+    mutating func hasEditVariable(_ v: Variable) -> Bool {
+        guard let vs = try? checked(v) else { return false }
+        return varEdit[vs] >= 0
+    }
+
+    mutating func suggestValue(_ value: Double, for v: Variable) throws(SolverError) {
+        let vs = try checked(v)
+        guard varEdit[vs] >= 0 else { throw .unknownEditVariable }
+        try changeConstant(Int(varEdit[vs]), to: -value)
+    }
+
+    // MARK: - Values
+
+    mutating func updateVariables() {
+        tab.evaluate()
+        for slot in varSym.indices where varLive[slot] {
+            varValue[slot] = tab.value(varSym[slot])
+        }
+    }
+
+    /// The variable's value in the current tableau, evaluating only the passive rows it depends on.
+    mutating func currentValue(_ slot: Int) -> Double {
+        tab.valueNow(varSym[slot])
+    }
+
+    // MARK: - Engine
+
+    /// Puts a constraint record into the tableau (kiwi's addConstraint, with a rollback on failure).
+    mutating func insert(_ slot: Int) throws(SolverError) {
+        var rec = cons[slot]
+        if !rec.isRequired { rec.level = tab.level(for: rec.priority) }
+        let r = tab.allocRow()
+        let outerJournal = tab.journaling
+        var allocated: [Int32] = []
+        func sym(_ k: SymbolKind) -> Int32 {
+            let s = tab.newSymbol(k, owner: Int32(slot)); allocated.append(s); return s
+        }
+        // A variable that occurs nowhere yet becomes this row's basic variable as a passive row: the row is
+        // kept as written, nothing is substituted. Otherwise build the row with basic variables expanded.
+        var passiveSubject: Int32 = -1
+        for i in rec.vars.indices.reversed() where abs(rec.coefs[i]) >= Tolerance.coefEpsilon {
+            let s = varSym[Int(rec.vars[i])]
+            if tab.isPassiveCandidate(s) { passiveSubject = s; break }
+        }
+        tab.rows[Int(r)].constant = rec.constant
+        if passiveSubject >= 0 {
+            for i in rec.vars.indices { tab.addTerm(r, varSym[Int(rec.vars[i])], rec.coefs[i]) }
+        } else {
+            tab.setReduced(r, rec.vars.map { varSym[Int($0)] }, rec.coefs)
+        }
+        switch rec.relation {
+        case .lessOrEqual, .greaterOrEqual:
+            let coef: Double = rec.relation == .lessOrEqual ? 1 : -1
+            rec.marker = sym(.slack)
+            rec.markerCoef = coef
+            tab.addTerm(r, rec.marker, coef)
+            if !rec.isRequired {
+                rec.other = sym(.error)
+                tab.addTerm(r, rec.other, -coef)
+                tab.objAdd(rec.level, rec.other, rec.weight)
+            }
+        case .equal:
+            if rec.isRequired {
+                rec.marker = sym(.dummy)
+                rec.markerCoef = 1
+                tab.addTerm(r, rec.marker, 1)
+            } else {
+                rec.marker = sym(.error)
+                rec.other = sym(.error)
+                rec.markerCoef = -1
+                tab.addTerm(r, rec.marker, -1)
+                tab.addTerm(r, rec.other, 1)
+                tab.objAdd(rec.level, rec.marker, rec.weight)
+                tab.objAdd(rec.level, rec.other, rec.weight)
+            }
+        }
+        if passiveSubject >= 0 {
+            tab.makePassive(r, subject: passiveSubject)
+            rec.passiveRow = r
+            rec.active = true
+            cons[slot] = rec
+            return
+        }
+        if tab.rows[Int(r)].constant < 0 {
+            tab.rows[Int(r)].constant = -tab.rows[Int(r)].constant
+            for j in tab.rows[Int(r)].cells.indices { tab.rows[Int(r)].cells[j].coef = -tab.rows[Int(r)].cells[j].coef }
+        }
+        tab.rows[Int(r)].constant = Tableau.clean(tab.rows[Int(r)].constant)
+
+        var subject = chooseSubject(r, rec)
+        if subject < 0 && tab.rows[Int(r)].cells.allSatisfy({ tab.kind[Int($0.sym)] == .dummy }) {
+            if abs(tab.rows[Int(r)].constant) > Tolerance.constantEpsilon {
+                // Required and contradicted by required equalities alone; nothing has changed yet but the row.
+                let certificate = tab.rows[Int(r)].cells.map { Int(tab.owner[Int($0.sym)]) }
+                tab.freeRow(r)
+                for s in allocated.reversed() { tab.releaseSymbol(s) }
+                throw conflict(slot, certificate)
+            }
+            subject = rec.marker
+        }
+        if subject >= 0 {
+            tab.pivot(r, entering: subject)
+        } else {
+            // Phase one with an artificial variable: may fail, so journal it.
+            if !outerJournal { tab.begin() }
+            var failure: SolverError? = nil
+            do {
+                if let certificate = try addWithArtificialVariable(r) { failure = conflict(slot, certificate) }
+            } catch {
+                failure = error
+            }
+            if let failure {
+                if !outerJournal {
+                    // The row and its symbols were made before the transaction began.
+                    tab.rollback()
+                    tab.freeRow(r)
+                    for s in allocated.reversed() { tab.releaseSymbol(s) }
+                }
+                throw failure
+            }
+            if !outerJournal { tab.commit() }
+        }
+        rec.active = true
+        cons[slot] = rec
+        try tab.optimize()
+    }
+
+    /// kiwi's chooseSubject, preferring among variables the one in the fewest other rows (less fill-in).
+    mutating func chooseSubject(_ r: Int32, _ rec: ConstraintRecord) -> Int32 {
+        var best: Int32 = -1
+        var bestCount = Int.max
+        for c in tab.rows[Int(r)].cells where tab.kind[Int(c.sym)] == .external {
+            let n = tab.cols[Int(c.sym)].count
+            if n < bestCount || (n == bestCount && c.sym < best) { best = c.sym; bestCount = n }
+        }
+        if best >= 0 { return best }
+        for s in [rec.marker, rec.other] where s >= 0 {
+            let k = tab.kind[Int(s)]
+            if (k == .slack || k == .error) && tab.coefficient(r, s) < 0 { return s }
+        }
+        return -1
+    }
+
+    /// Phase one for row `r`. Returns nil on success, or the certificate (constraint slots) on failure.
+    mutating func addWithArtificialVariable(_ r: Int32) throws(SolverError) -> [Int]? {
+        let art = tab.newSymbol(.slack, owner: -1)
+        tab.touch(r)
+        tab.rows[Int(r)].basic = art
+        tab.rowOf[Int(art)] = r
+        tab.artActive = true
+        tab.artSyms = tab.rows[Int(r)].cells.map(\.sym)
+        tab.artCoefs = tab.rows[Int(r)].cells.map(\.coef)
+        tab.artConstant = tab.rows[Int(r)].constant
+        try tab.optimizeArtificial()
+        tab.artActive = false
+        if abs(tab.artConstant) > Tolerance.constantEpsilon {
+            return tab.artSyms.map { Int(tab.owner[Int($0)]) }
+        }
+        let ar = tab.rowOf[Int(art)]
+        if ar >= 0 {
+            if let entering = tab.rows[Int(ar)].cells.first(where: {
+                let k = tab.kind[Int($0.sym)]; return k == .slack || k == .error
+            })?.sym ?? tab.rows[Int(ar)].cells.first(where: { tab.kind[Int($0.sym)] == .external })?.sym {
+                tab.pivot(ar, entering: entering)
+            } else {
+                tab.freeRow(ar)   // only dummies left: art is identically 0
+            }
+        }
+        tab.releaseSymbol(art)
+        return nil
+    }
+
+    /// Takes an active constraint out of the tableau (kiwi's removeConstraint).
+    mutating func withdraw(_ slot: Int) throws(SolverError) {
+        var rec = cons[slot]
+        if rec.passiveRow >= 0 {
+            _ = tab.activate(rec.passiveRow)
+            rec.passiveRow = -1
+        }
+        if !rec.isRequired {
+            for e in [rec.marker, rec.other] where e >= 0 && tab.kind[Int(e)] == .error {
+                removeObjectiveTerm(e, level: rec.level, weight: rec.weight)
+            }
+        }
+        let m = rec.marker
+        if tab.rowOf[Int(m)] >= 0 {
+            tab.freeRow(tab.rowOf[Int(m)])
+        } else if let r = markerLeavingRow(m) {
+            tab.pivot(r, entering: m)
+            tab.freeRow(r)
+        }
+        tab.releaseSymbol(m)
+        if rec.other >= 0 { tab.releaseSymbol(rec.other) }
+        rec.marker = -1; rec.other = -1; rec.level = -1; rec.passiveRow = -1
+        rec.active = false
+        cons[slot] = rec
+        try tab.optimize()
+    }
+
+    mutating func removeObjectiveTerm(_ e: Int32, level: Int32, weight: Double) {
+        let r = tab.rowOf[Int(e)]
+        if r >= 0 { tab.objAddRow(level, r, -weight) } else { tab.objAdd(level, e, -weight) }
+    }
+
+    /// kiwi's getMarkerLeavingRow over the marker's column.
+    mutating func markerLeavingRow(_ m: Int32) -> Int32? {
+        var first: Int32? = nil, second: Int32? = nil, third: Int32? = nil
+        var r1 = Double.infinity, r2 = Double.infinity
+        for ref in tab.cols[Int(m)] {
+            let row = tab.rows[Int(ref.row)]
+            let c = row.cells[Int(ref.cell)].coef
+            if tab.kind[Int(row.basic)] == .external {
+                if third == nil { third = ref.row }
+            } else if c < 0 {
+                let ratio = -row.constant / c
+                if ratio < r1 { r1 = ratio; first = ref.row }
+            } else {
+                let ratio = row.constant / c
+                if ratio < r2 { r2 = ratio; second = ref.row }
+            }
+        }
+        return first ?? second ?? third
+    }
+
+    /// Shifts an active constraint's constant: the marker symbol stands in for the constant, so only the rows
+    /// in its column (or its own row) change, then the dual simplex restores feasibility.
+    mutating func changeConstant(_ slot: Int, to value: Double) throws(SolverError) {
+        guard value.isFinite, abs(value) <= Tolerance.maxMagnitude else {
+            throw .invalidArgument("constant \(value) is not a finite number within ±1e12")
+        }
+        let old = cons[slot].constant
+        guard cons[slot].active else { cons[slot].constant = value; return }
+        let mayFail = cons[slot].isRequired
+        let began = mayFail && !tab.journaling
+        if began { tab.begin() }
+        cons[slot].constant = value
+        let rec = cons[slot]
+        let t = (value - old) / rec.markerCoef
+        let m = rec.marker
+        var badRow: Int32? = nil
+        func check(_ r: Int32) {
+            let b = tab.rows[Int(r)].basic
+            let k = tab.rows[Int(r)].constant
+            switch tab.kind[Int(b)] {
+            case .external, .unused: break
+            case .dummy: if abs(k) > Tolerance.constantEpsilon { badRow = r }
+            case .slack, .error: if k < 0 { tab.infeasible.append(b) }
+            }
+        }
+        let pr = rec.passiveRow
+        if pr >= 0 {
+            // The constraint's own passive row holds the marker as written.
+            tab.touch(pr)
+            tab.rows[Int(pr)].constant = Tableau.clean(tab.rows[Int(pr)].constant + tab.coefficient(pr, m) * t)
+        }
+        let mr = tab.rowOf[Int(m)]
+        if mr >= 0 {
+            tab.touch(mr)
+            tab.rows[Int(mr)].constant = Tableau.clean(tab.rows[Int(mr)].constant - t)
+            check(mr)
+        } else {
+            for ref in tab.cols[Int(m)] {
+                let c = tab.rows[Int(ref.row)].cells[Int(ref.cell)].coef
+                tab.touch(ref.row)
+                tab.rows[Int(ref.row)].constant = Tableau.clean(tab.rows[Int(ref.row)].constant + c * t)
+                check(ref.row)
+            }
+            for l in tab.levels.indices { tab.levels[l].constant += tab.levels[l].coef[Int(m)] * t }
+        }
+        if badRow == nil { badRow = tab.dualOptimize() }
+        if let bad = badRow {
+            let row = tab.rows[Int(bad)]
+            let certificate = [Int(tab.owner[Int(row.basic)])] + row.cells.map { Int(tab.owner[Int($0.sym)]) }
+            if began { tab.rollback() }
+            let failure = conflict(slot, certificate)
+            cons[slot].constant = old
+            throw failure
+        }
+        if began { tab.commit() }
+    }
+
+    /// Changes priority and weight; across required it is a journaled withdraw + insert.
+    mutating func changeStrength(_ slot: Int, priority p: Double, weight w: Double) throws(SolverError) {
+        let before = cons[slot]
+        guard before.active else { cons[slot].priority = p; cons[slot].weight = w; return }
+        if !before.isRequired && p < Priority.required {
+            // Soft to soft: move the error terms between levels, then re-optimise.
+            let level = tab.level(for: p)
+            for e in [before.marker, before.other] where e >= 0 && tab.kind[Int(e)] == .error {
+                removeObjectiveTerm(e, level: before.level, weight: before.weight)
+                removeObjectiveTerm(e, level: level, weight: -w)
+            }
+            cons[slot].priority = p; cons[slot].weight = w; cons[slot].level = level
+            try tab.optimize()
+            return
+        }
+        if before.isRequired && p >= Priority.required { cons[slot].weight = w; return }
+        let outer = tab.journaling
+        if !outer { tab.begin() }
+        do {
+            try withdraw(slot)
+            cons[slot].priority = p
+            cons[slot].weight = w
+            try insert(slot)
+        } catch {
+            if !outer { tab.rollback() }
+            cons[slot] = before
+            throw error
+        }
+        if !outer { tab.commit() }
+    }
+}

@@ -1,0 +1,815 @@
+// Moa — the simplex tableau's storage and its primitive edits.
+//
+// Rows are `basic = constant + sum(coef * symbol)` over non-basic symbols. Each row keeps its cells in a small
+// contiguous array; each symbol keeps a column list of (row, cell index) so that substituting a symbol touches
+// only the rows that hold it (kiwi scans every row). Cells and column entries point at each other, so both
+// removals are O(1) swap-removes. Symbols, rows, levels and columns are dense integer ids into arrays.
+//
+// The objective is lexicographic: one dense coefficient array per priority level in use. A symbol improves the
+// objective when its first non-zero coefficient, from the highest level down, is negative.
+//
+// While a transaction is open (`journaling`), every row, objective and allocation change is recorded so that a
+// call that fails part-way can be undone exactly.
+
+/// The kind of a tableau symbol.
+@usableFromInline enum SymbolKind: UInt8 {
+    case external   // a user variable: unrestricted in sign
+    case slack      // inequality slack or the artificial variable: >= 0
+    case error      // soft-constraint error: >= 0, carries an objective cost
+    case dummy      // marker of a required equality: always 0, never enters the basis
+    case unused     // free slot
+}
+
+@usableFromInline struct Cell {
+    var sym: Int32
+    var colSlot: Int32   // index of this cell's entry in `cols[sym]`
+    var coef: Double
+}
+
+@usableFromInline struct ColRef {
+    var row: Int32
+    var cell: Int32      // index of the cell in `rows[row].cells`
+}
+
+@usableFromInline struct Row {
+    var basic: Int32 = -1        // -1: free slot, -2: being built
+    var constant: Double = 0
+    var cells: [Cell] = []
+    /// A passive row defines an external variable by its constraint's own, unreduced row: its cells may hold
+    /// basic symbols, it is not in the column index and never takes part in a pivot. Its variable is evaluated
+    /// from earlier passive rows (creation order `seq` is a topological order). Keeping these rows out of the
+    /// reduced tableau is what stops kiwi's fill-in (a chain's left edges each holding every earlier width).
+    var passive = false
+    var seq: UInt64 = 0
+}
+
+@usableFromInline struct Level {
+    var priority: Double
+    var coef: [Double]           // by symbol
+    var constant: Double = 0
+}
+
+/// Tolerances. Coefficients smaller than `coefEpsilon` are dropped; constants within `constantEpsilon` of zero
+/// count as zero. Inputs are limited to `maxMagnitude`, so that products stay far from overflow and coordinates
+/// up to 1e6 keep about 10 exact decimal digits.
+@usableFromInline enum Tolerance {
+    static let coefEpsilon = 1e-9
+    static let constantEpsilon = 1e-8
+    static let maxMagnitude = 1e12
+    /// Objective coefficients below this, with no row to bound them, are rounding noise (weights are >= 1e-6).
+    static let objectiveNoise = 1e-6
+    /// A weight's allowed range: wide enough for any use, narrow enough to keep noise apart from real costs.
+    static let minWeight = 1e-6
+    static let maxWeight = 1e6
+}
+
+struct Tableau {
+    // Symbols
+    var kind: [SymbolKind] = []
+    var owner: [Int32] = []              // constraint slot (slack/error/dummy) or variable slot (external)
+    var rowOf: [Int32] = []              // row index when basic, else -1
+    var cols: [[ColRef]] = []
+    var isCandidate: [Bool] = []
+    var pos: [Int32] = []                // scratch: cell index of a symbol in the row being merged, else -1
+    var passiveRefs: [Int32] = []        // how many passive rows hold the symbol
+    var expandCoef: [Double] = []        // scratch for `reduce`: pending coefficient of a passive basic symbol
+    var expandQueued: [Bool] = []
+    var heap: [(UInt64, Int32)] = []     // scratch for `setReduced`: passive rows to expand, latest first
+    var touched: [Int32] = []            // scratch for `setReduced`: non-basic symbols met
+    var symValue: [Double] = []          // scratch for `evaluate`
+    var freeSyms: [Int32] = []
+
+    // Rows
+    var rows: [Row] = []
+    var freeRows: [Int32] = []
+    var rowStamp: [UInt32] = []
+    var passiveOrder: [(Int32, UInt64)] = []   // passive rows by creation (stale entries skipped)
+    var nextSeq: UInt64 = 1
+
+    // Objective
+    var levels: [Level] = []
+    var levelOrder: [Int32] = []         // level ids by priority, highest first
+    var candidates: [Int32] = []         // min-heap of non-basic symbols that may improve the objective
+
+    // Phase-one objective (only while adding with an artificial variable)
+    var artActive = false
+    var artSyms: [Int32] = []
+    var artCoefs: [Double] = []
+    var artConstant: Double = 0
+
+    var infeasible: [Int32] = []
+    var pivots = 0                       // statistics: pivots done         // basic symbols whose row constant went negative
+
+    // Scratch copy of the pivot row (no allocation once grown)
+    var pivotSyms: [Int32] = []
+    var pivotCoefs: [Double] = []
+
+    // Journal
+    var journaling = false
+    var txId: UInt32 = 0
+    var journalRows: [(Int32, Row?)] = []
+    var journalObj: [(Int32, Int32, Double)] = []
+    var savedLevelConstants: [Double] = []
+    var savedLevelCount = 0
+    var savedFreeSyms: [Int32] = []
+    var savedFreeRows: [Int32] = []
+    var savedSymCount = 0
+    var savedRowCount = 0
+    var pendingFreeSyms: [Int32] = []
+
+    var symbolCount: Int { kind.count }
+
+    // MARK: - Symbols
+
+    mutating func newSymbol(_ k: SymbolKind, owner o: Int32) -> Int32 {
+        let s: Int32
+        if let f = freeSyms.popLast() {
+            s = f
+        } else {
+            s = Int32(kind.count)
+            kind.append(.unused); owner.append(-1); rowOf.append(-1); cols.append([])
+            isCandidate.append(false); pos.append(-1)
+            passiveRefs.append(0); expandCoef.append(0); expandQueued.append(false); symValue.append(0)
+            for l in levels.indices { levels[l].coef.append(0) }
+        }
+        kind[Int(s)] = k
+        owner[Int(s)] = o
+        rowOf[Int(s)] = -1
+        return s
+    }
+
+    /// Frees a symbol that occurs nowhere (or whose remaining occurrences are numerical residue).
+    mutating func releaseSymbol(_ s: Int32) {
+        purge(s)
+        if journaling { pendingFreeSyms.append(s); return }
+        kind[Int(s)] = .unused
+        owner[Int(s)] = -1
+        freeSyms.append(s)
+    }
+
+    /// Removes every occurrence of `s` (its row if basic, its cells, its objective coefficients): `s` becomes 0.
+    mutating func purge(_ s: Int32) {
+        let r = rowOf[Int(s)]
+        if r >= 0 { freeRow(r) }
+        while let ref = cols[Int(s)].last {
+            touch(ref.row)
+            removeCell(ref.row, Int(ref.cell))
+        }
+        for l in levels.indices where levels[l].coef[Int(s)] != 0 {
+            objAdd(Int32(l), s, -levels[l].coef[Int(s)])
+        }
+    }
+
+    // MARK: - Rows
+
+    mutating func allocRow() -> Int32 {
+        let r: Int32
+        if let f = freeRows.popLast() {
+            r = f
+        } else {
+            r = Int32(rows.count)
+            rows.append(Row())
+            rowStamp.append(0)
+        }
+        touch(r)
+        rows[Int(r)].basic = -2
+        rows[Int(r)].constant = 0
+        return r
+    }
+
+    mutating func freeRow(_ r: Int32) {
+        touch(r)
+        while !rows[Int(r)].cells.isEmpty { removeCell(r, rows[Int(r)].cells.count - 1) }
+        let b = rows[Int(r)].basic
+        if b >= 0 && rowOf[Int(b)] == r { rowOf[Int(b)] = -1 }
+        rows[Int(r)].basic = -1
+        rows[Int(r)].constant = 0
+        rows[Int(r)].passive = false
+        freeRows.append(r)
+    }
+
+    /// Records the row's state before its first change in the open transaction.
+    @inline(__always) mutating func touch(_ r: Int32) {
+        guard journaling, rowStamp[Int(r)] != txId else { return }
+        rowStamp[Int(r)] = txId
+        let row = rows[Int(r)]
+        journalRows.append((r, row.basic == -1 ? nil : row))
+    }
+
+    mutating func appendCell(_ r: Int32, _ s: Int32, _ coef: Double) {
+        if rows[Int(r)].passive {
+            passiveRefs[Int(s)] += 1
+            rows[Int(r)].cells.append(Cell(sym: s, colSlot: -1, coef: coef))
+            return
+        }
+        let cellIndex = Int32(rows[Int(r)].cells.count)
+        let colSlot = Int32(cols[Int(s)].count)
+        cols[Int(s)].append(ColRef(row: r, cell: cellIndex))
+        rows[Int(r)].cells.append(Cell(sym: s, colSlot: colSlot, coef: coef))
+    }
+
+    mutating func removeCell(_ r: Int32, _ i: Int) {
+        if rows[Int(r)].passive {
+            passiveRefs[Int(rows[Int(r)].cells[i].sym)] -= 1
+            let lastCell = rows[Int(r)].cells.removeLast()
+            if i < rows[Int(r)].cells.count { rows[Int(r)].cells[i] = lastCell }
+            return
+        }
+        let cell = rows[Int(r)].cells[i]
+        let s = Int(cell.sym), slot = Int(cell.colSlot)
+        let lastRef = cols[s].removeLast()
+        if slot < cols[s].count {
+            cols[s][slot] = lastRef
+            rows[Int(lastRef.row)].cells[Int(lastRef.cell)].colSlot = Int32(slot)
+        }
+        let lastCell = rows[Int(r)].cells.removeLast()
+        if i < rows[Int(r)].cells.count {
+            rows[Int(r)].cells[i] = lastCell
+            cols[Int(lastCell.sym)][Int(lastCell.colSlot)].cell = Int32(i)
+        }
+    }
+
+    /// The index of `s` among the cells of row `r`, searching the shorter of the row and the column.
+    func cellIndex(_ r: Int32, _ s: Int32) -> Int? {
+        let cells = rows[Int(r)].cells
+        let col = cols[Int(s)]
+        if cells.count <= col.count || rows[Int(r)].passive {
+            for i in cells.indices where cells[i].sym == s { return i }
+        } else {
+            for ref in col where ref.row == r { return Int(ref.cell) }
+        }
+        return nil
+    }
+
+    func coefficient(_ r: Int32, _ s: Int32) -> Double {
+        if let i = cellIndex(r, s) { return rows[Int(r)].cells[i].coef }
+        return 0
+    }
+
+    /// row[r] += coef * s
+    mutating func addTerm(_ r: Int32, _ s: Int32, _ coef: Double) {
+        if let i = cellIndex(r, s) {
+            let v = rows[Int(r)].cells[i].coef + coef
+            if abs(v) < Tolerance.coefEpsilon { removeCell(r, i) } else { rows[Int(r)].cells[i].coef = v }
+        } else if abs(coef) >= Tolerance.coefEpsilon {
+            appendCell(r, s, coef)
+        }
+    }
+
+    /// Copies row `r` into the pivot scratch buffers.
+    mutating func loadPivot(_ r: Int32) {
+        pivotSyms.removeAll(keepingCapacity: true)
+        pivotCoefs.removeAll(keepingCapacity: true)
+        for c in rows[Int(r)].cells {
+            pivotSyms.append(c.sym)
+            pivotCoefs.append(c.coef)
+        }
+    }
+
+    /// row[r] += factor * (pivot scratch terms); the constant is handled by the caller.
+    mutating func mergePivot(into r: Int32, factor: Double) {
+        let n = rows[Int(r)].cells.count
+        for i in 0..<n { pos[Int(rows[Int(r)].cells[i].sym)] = Int32(i) }
+        for j in pivotSyms.indices {
+            let s = pivotSyms[j]
+            let delta = factor * pivotCoefs[j]
+            let p = Int(pos[Int(s)])
+            if p >= 0 {
+                let v = rows[Int(r)].cells[p].coef + delta
+                if abs(v) < Tolerance.coefEpsilon {
+                    pos[Int(s)] = -1
+                    let last = rows[Int(r)].cells.count - 1
+                    if p < last { pos[Int(rows[Int(r)].cells[last].sym)] = Int32(p) }
+                    removeCell(r, p)
+                } else {
+                    rows[Int(r)].cells[p].coef = v
+                }
+            } else if abs(delta) >= Tolerance.coefEpsilon {
+                pos[Int(s)] = Int32(rows[Int(r)].cells.count)
+                appendCell(r, s, delta)
+            }
+        }
+        for c in rows[Int(r)].cells { pos[Int(c.sym)] = -1 }
+    }
+
+    @inline(__always) static func clean(_ x: Double) -> Double {
+        abs(x) < 1e-11 ? 0 : x
+    }
+
+    // MARK: - Objective
+
+    /// The sign of a symbol's lexicographic objective coefficient: -1, 0 or +1.
+    func lexSign(_ s: Int32) -> Int {
+        for l in levelOrder {
+            let c = levels[Int(l)].coef[Int(s)]
+            if c < -Tolerance.coefEpsilon { return -1 }
+            if c > Tolerance.coefEpsilon { return 1 }
+        }
+        return 0
+    }
+
+    /// The direction in which increasing a non-basic symbol improves the objective: +1, -1 (externals only) or 0.
+    func improvingDirection(_ s: Int32) -> Int {
+        switch kind[Int(s)] {
+        case .dummy, .unused: return 0
+        case .external: return -lexSign(s)
+        case .slack, .error: return lexSign(s) < 0 ? 1 : 0
+        }
+    }
+
+    mutating func objAdd(_ l: Int32, _ s: Int32, _ delta: Double) {
+        let old = levels[Int(l)].coef[Int(s)]
+        var v = old + delta
+        if abs(v) < Tolerance.coefEpsilon { v = 0 }
+        if journaling { journalObj.append((l, s, old)) }
+        levels[Int(l)].coef[Int(s)] = v
+        if !isCandidate[Int(s)] && rowOf[Int(s)] < 0 && improvingDirection(s) != 0 {
+            isCandidate[Int(s)] = true
+            pushCandidate(s)
+        }
+    }
+
+    /// objective[l] += factor * row r (constant and terms).
+    mutating func objAddRow(_ l: Int32, _ r: Int32, _ factor: Double) {
+        levels[Int(l)].constant += factor * rows[Int(r)].constant
+        for c in rows[Int(r)].cells { objAdd(l, c.sym, factor * c.coef) }
+    }
+
+    mutating func level(for priority: Double) -> Int32 {
+        for l in levels.indices where levels[l].priority == priority { return Int32(l) }
+        levels.append(Level(priority: priority, coef: [Double](repeating: 0, count: kind.count)))
+        let id = Int32(levels.count - 1)
+        let at = levelOrder.firstIndex { levels[Int($0)].priority < priority } ?? levelOrder.count
+        levelOrder.insert(id, at: at)
+        return id
+    }
+
+    // MARK: - Pivoting
+
+    /// Makes `entering` basic in row `r` (whose basic symbol leaves) and substitutes it everywhere else.
+    mutating func pivot(_ r: Int32, entering: Int32) {
+        pivots += 1
+        touch(r)
+        let leaving = rows[Int(r)].basic
+        guard let i = cellIndex(r, entering) else { return }
+        let a = rows[Int(r)].cells[i].coef
+        removeCell(r, i)
+        let f = -1 / a
+        rows[Int(r)].constant = Tableau.clean(rows[Int(r)].constant * f)
+        for j in rows[Int(r)].cells.indices { rows[Int(r)].cells[j].coef *= f }
+        if leaving >= 0 {
+            rowOf[Int(leaving)] = -1
+            appendCell(r, leaving, 1 / a)
+        }
+        rows[Int(r)].basic = entering
+        rowOf[Int(entering)] = r
+        substitute(entering, r)
+        if leaving >= 0, !isCandidate[Int(leaving)], improvingDirection(leaving) != 0 {
+            isCandidate[Int(leaving)] = true
+            pushCandidate(leaving)
+        }
+    }
+
+    /// Replaces the non-basic symbol `s` by row `r`'s right-hand side in every other row and the objectives.
+    mutating func substitute(_ s: Int32, _ r: Int32) {
+        loadPivot(r)
+        let k = rows[Int(r)].constant
+        while let ref = cols[Int(s)].last {
+            let rr = ref.row
+            touch(rr)
+            let c = rows[Int(rr)].cells[Int(ref.cell)].coef
+            removeCell(rr, Int(ref.cell))
+            rows[Int(rr)].constant = Tableau.clean(rows[Int(rr)].constant + c * k)
+            mergePivot(into: rr, factor: c)
+            let b = rows[Int(rr)].basic
+            if b >= 0 && kind[Int(b)] != .external && rows[Int(rr)].constant < 0 { infeasible.append(b) }
+        }
+        for l in levels.indices {
+            let d = levels[l].coef[Int(s)]
+            if d == 0 { continue }
+            objAdd(Int32(l), s, -d)
+            levels[l].constant += d * k
+            for j in pivotSyms.indices { objAdd(Int32(l), pivotSyms[j], d * pivotCoefs[j]) }
+        }
+        if artActive, let i = artSyms.firstIndex(of: s) {
+            let d = artCoefs[i]
+            artSyms.remove(at: i); artCoefs.remove(at: i)
+            artConstant += d * k
+            for j in pivotSyms.indices { artAdd(pivotSyms[j], d * pivotCoefs[j]) }
+        }
+    }
+
+    mutating func artAdd(_ s: Int32, _ delta: Double) {
+        if let i = artSyms.firstIndex(of: s) {
+            let v = artCoefs[i] + delta
+            if abs(v) < Tolerance.coefEpsilon { artSyms.remove(at: i); artCoefs.remove(at: i) } else { artCoefs[i] = v }
+        } else if abs(delta) >= Tolerance.coefEpsilon {
+            artSyms.append(s); artCoefs.append(delta)
+        }
+    }
+
+    /// The row to leave when `entering` moves in `direction`: the restricted row that first hits zero.
+    func leavingRow(for entering: Int32, direction: Int) -> Int32? {
+        var best: Int32? = nil
+        var bestRatio = Double.infinity
+        var bestBasic = Int32.max
+        for ref in cols[Int(entering)] {
+            let row = rows[Int(ref.row)]
+            let b = row.basic
+            if b < 0 || kind[Int(b)] == .external { continue }
+            let c = row.cells[Int(ref.cell)].coef
+            let ratio: Double
+            if direction > 0 {
+                if c >= 0 { continue }
+                ratio = -row.constant / c
+            } else {
+                if c <= 0 { continue }
+                ratio = row.constant / c
+            }
+            if ratio < bestRatio || (ratio == bestRatio && b < bestBasic) {
+                best = ref.row; bestRatio = ratio; bestBasic = b
+            }
+        }
+        return best
+    }
+
+    /// Entering symbols are taken lowest id first (Bland's rule, as kiwi's ordered objective does): with the
+    /// lowest-ratio, lowest-id leaving row this rules out cycling and makes the pivot sequence independent of
+    /// the order in which cells happen to be stored.
+    mutating func pushCandidate(_ s: Int32) {
+        candidates.append(s)
+        var i = candidates.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            if candidates[p] <= candidates[i] { break }
+            candidates.swapAt(p, i); i = p
+        }
+    }
+
+    mutating func popCandidate() -> Int32? {
+        guard let top = candidates.first else { return nil }
+        let last = candidates.removeLast()
+        if !candidates.isEmpty {
+            candidates[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < candidates.count && candidates[l] < candidates[m] { m = l }
+                if r < candidates.count && candidates[r] < candidates[m] { m = r }
+                if m == i { break }
+                candidates.swapAt(m, i); i = m
+            }
+        }
+        return top
+    }
+
+    /// Primal simplex on the lexicographic objective, from the candidate queue.
+    mutating func optimize() throws(SolverError) {
+        var guardCount = 0
+        while let s = popCandidate() {
+            isCandidate[Int(s)] = false
+            if rowOf[Int(s)] >= 0 { continue }
+            let dir = improvingDirection(s)
+            if dir == 0 { continue }
+            guard let r = leavingRow(for: s, direction: dir) else {
+                // The objective (a sum of non-negative errors) is bounded, so a symbol that improves it without
+                // limit carries rounding noise: drop the noise; a real coefficient is an internal error.
+                var noise = false
+                for l in levels.indices where abs(levels[l].coef[Int(s)]) < Tolerance.objectiveNoise {
+                    if levels[l].coef[Int(s)] != 0 { objAdd(Int32(l), s, -levels[l].coef[Int(s)]); noise = true }
+                }
+                if noise { continue }
+                throw .internalError("the objective is unbounded")
+            }
+            pivot(r, entering: s)
+            guardCount += 1
+            if guardCount > 50_000_000 { throw .internalError("the simplex did not terminate") }
+        }
+    }
+
+    /// Phase one: minimises the artificial objective. Returns its final value.
+    mutating func optimizeArtificial() throws(SolverError) {
+        var guardCount = 0
+        while true {
+            var entering: Int32 = -1
+            var dir = 0
+            for i in artSyms.indices {
+                let s = artSyms[i], c = artCoefs[i]
+                let k = kind[Int(s)]
+                if k == .dummy { continue }
+                let d: Int
+                if c < -Tolerance.coefEpsilon { d = 1 } else if k == .external && c > Tolerance.coefEpsilon { d = -1 } else { continue }
+                if entering < 0 || s < entering { entering = s; dir = d }
+            }
+            if entering < 0 { return }
+            guard let r = leavingRow(for: entering, direction: dir) else {
+                throw .internalError("the artificial objective is unbounded")
+            }
+            pivot(r, entering: entering)
+            guardCount += 1
+            if guardCount > 50_000_000 { throw .internalError("phase one did not terminate") }
+        }
+    }
+
+    /// Lexicographic comparison of objective(s1)/c1 and objective(s2)/c2.
+    func lexRatioLess(_ s1: Int32, _ c1: Double, _ s2: Int32, _ c2: Double) -> Bool {
+        for l in levelOrder {
+            let a = levels[Int(l)].coef[Int(s1)] / c1
+            let b = levels[Int(l)].coef[Int(s2)] / c2
+            if a < b - Tolerance.coefEpsilon { return true }
+            if a > b + Tolerance.coefEpsilon { return false }
+        }
+        return s1 < s2
+    }
+
+    /// Dual simplex: restores feasibility of the rows in `infeasible`. Returns the row that cannot be made
+    /// feasible (a required conflict), or nil.
+    mutating func dualOptimize() -> Int32? {
+        while let leaving = infeasible.popLast() {
+            let r = rowOf[Int(leaving)]
+            if r < 0 || rows[Int(r)].constant >= 0 { continue }
+            var entering: Int32 = -1
+            var enteringCoef = 0.0
+            for c in rows[Int(r)].cells where c.coef > 0 && kind[Int(c.sym)] != .dummy {
+                if entering < 0 || lexRatioLess(c.sym, c.coef, entering, enteringCoef) {
+                    entering = c.sym; enteringCoef = c.coef
+                }
+            }
+            if entering < 0 {
+                infeasible.removeAll()
+                return r
+            }
+            pivot(r, entering: entering)
+        }
+        return nil
+    }
+
+    // MARK: - Transactions
+
+    mutating func begin() {
+        journaling = true
+        txId &+= 1
+        if txId == 0 { txId = 1; for i in rowStamp.indices { rowStamp[i] = 0 } }
+        journalRows.removeAll(keepingCapacity: true)
+        journalObj.removeAll(keepingCapacity: true)
+        savedLevelConstants = levels.map(\.constant)
+        savedLevelCount = levels.count
+        savedFreeSyms = freeSyms
+        savedFreeRows = freeRows
+        savedSymCount = kind.count
+        savedRowCount = rows.count
+        pendingFreeSyms.removeAll(keepingCapacity: true)
+    }
+
+    mutating func commit() {
+        journaling = false
+        for s in pendingFreeSyms where kind[Int(s)] != .unused {
+            kind[Int(s)] = .unused
+            owner[Int(s)] = -1
+            freeSyms.append(s)
+        }
+        pendingFreeSyms.removeAll(keepingCapacity: true)
+        journalRows.removeAll(keepingCapacity: true)
+        journalObj.removeAll(keepingCapacity: true)
+    }
+
+    /// Undoes every change since `begin()`. Symbol kinds of symbols allocated in the transaction are reset by
+    /// the caller's own bookkeeping through `savedSymCount`.
+    mutating func rollback() {
+        journaling = false
+        // Take every touched row out of the columns, then put the saved rows back.
+        for (r, _) in journalRows {
+            while !rows[Int(r)].cells.isEmpty { removeCell(r, rows[Int(r)].cells.count - 1) }
+            let b = rows[Int(r)].basic
+            if b >= 0 && rowOf[Int(b)] == r { rowOf[Int(b)] = -1 }
+            rows[Int(r)].basic = -1
+            rows[Int(r)].passive = false
+        }
+        for (r, saved) in journalRows {
+            guard let saved else { continue }
+            rows[Int(r)].passive = saved.passive
+            rows[Int(r)].seq = saved.seq
+            rows[Int(r)].basic = saved.basic
+            rows[Int(r)].constant = saved.constant
+            for c in saved.cells { appendCell(r, c.sym, c.coef) }
+            if saved.basic >= 0 { rowOf[Int(saved.basic)] = r }
+        }
+        for (l, s, old) in journalObj.reversed() { levels[Int(l)].coef[Int(s)] = old }
+        if levels.count > savedLevelCount {
+            levels.removeLast(levels.count - savedLevelCount)
+            levelOrder.removeAll { Int($0) >= savedLevelCount }
+        }
+        for l in levels.indices { levels[l].constant = savedLevelConstants[l] }
+        if rows.count > savedRowCount {
+            rows.removeLast(rows.count - savedRowCount)
+            rowStamp.removeLast(rowStamp.count - savedRowCount)
+        }
+        freeRows = savedFreeRows
+        for s in savedSymCount..<kind.count {
+            kind[s] = .unused; owner[s] = -1; rowOf[s] = -1; cols[s].removeAll()
+        }
+        // Symbols allocated in the transaction from the free list get their old state back.
+        for s in freeSyms.count..<savedFreeSyms.count where Int(savedFreeSyms[s]) < kind.count {
+            let sym = Int(savedFreeSyms[s])
+            kind[sym] = .unused; owner[sym] = -1; rowOf[sym] = -1
+        }
+        if kind.count > savedSymCount {
+            let n = kind.count - savedSymCount
+            kind.removeLast(n); owner.removeLast(n); rowOf.removeLast(n); cols.removeLast(n)
+            isCandidate.removeLast(n); pos.removeLast(n)
+            passiveRefs.removeLast(n); expandCoef.removeLast(n); expandQueued.removeLast(n); symValue.removeLast(n)
+            for l in levels.indices { levels[l].coef.removeLast(n) }
+            candidates.removeAll { Int($0) >= savedSymCount }
+            candidates.sort()   // a sorted array is a valid min-heap
+        }
+        freeSyms = savedFreeSyms
+        pendingFreeSyms.removeAll(keepingCapacity: true)
+        journalRows.removeAll(keepingCapacity: true)
+        journalObj.removeAll(keepingCapacity: true)
+        infeasible.removeAll()
+        artActive = false
+    }
+
+    // MARK: - Passive rows
+
+    /// Whether `s` may become a passive row's basic variable: an external that is non-basic and occurs in no
+    /// row and no objective, so that nothing has to be rewritten when it becomes basic.
+    func isPassiveCandidate(_ s: Int32) -> Bool {
+        guard kind[Int(s)] == .external, rowOf[Int(s)] < 0, cols[Int(s)].isEmpty, passiveRefs[Int(s)] == 0 else {
+            return false
+        }
+        for l in levels.indices where levels[l].coef[Int(s)] != 0 { return false }
+        return true
+    }
+
+    /// Turns row `r` (being built, holding `subject`) into the passive row defining `subject`.
+    mutating func makePassive(_ r: Int32, subject: Int32) {
+        // Built as an active row; re-file its cells as passive ones.
+        var syms: [Int32] = [], coefs: [Double] = []
+        for c in rows[Int(r)].cells { syms.append(c.sym); coefs.append(c.coef) }
+        while !rows[Int(r)].cells.isEmpty { removeCell(r, rows[Int(r)].cells.count - 1) }
+        rows[Int(r)].passive = true
+        rows[Int(r)].seq = nextSeq
+        nextSeq += 1
+        var a = 0.0
+        for i in syms.indices where syms[i] == subject { a = coefs[i] }
+        let f = -1 / a
+        for i in syms.indices where syms[i] != subject { appendCell(r, syms[i], coefs[i] * f) }
+        rows[Int(r)].constant = Tableau.clean(rows[Int(r)].constant * f)
+        rows[Int(r)].basic = subject
+        rowOf[Int(subject)] = r
+        passiveOrder.append((r, rows[Int(r)].seq))
+    }
+
+    /// Sets the cells of the empty row `r` to `sum(coefs[i] * syms[i])` with basic symbols expanded into
+    /// non-basic ones, and adds the constants met on the way: an active row is merged; a passive row is expanded
+    /// once (latest first, so a definition shared by several paths is expanded once) into its own symbols.
+    mutating func setReduced(_ r: Int32, _ syms: [Int32], _ coefs: [Double]) {
+        heap.removeAll(keepingCapacity: true)
+        touched.removeAll(keepingCapacity: true)
+        var k = rows[Int(r)].constant
+        for i in syms.indices { accumulate(syms[i], coefs[i], &k) }
+        while let (_, pr) = heapPop() {
+            let b = rows[Int(pr)].basic
+            let c = expandCoef[Int(b)]
+            expandCoef[Int(b)] = 0
+            expandQueued[Int(b)] = false
+            if c == 0 { continue }
+            k += c * rows[Int(pr)].constant
+            let n = rows[Int(pr)].cells.count
+            for i in 0..<n {
+                let cell = rows[Int(pr)].cells[i]
+                accumulate(cell.sym, c * cell.coef, &k)
+            }
+        }
+        for s in touched {
+            let c = expandCoef[Int(s)]
+            expandCoef[Int(s)] = 0
+            expandQueued[Int(s)] = false
+            if abs(c) >= Tolerance.coefEpsilon { appendCell(r, s, c) }
+        }
+        rows[Int(r)].constant = Tableau.clean(k)
+    }
+
+    private mutating func accumulate(_ s: Int32, _ factor: Double, _ k: inout Double) {
+        let br = rowOf[Int(s)]
+        if br < 0 {
+            if !expandQueued[Int(s)] { expandQueued[Int(s)] = true; touched.append(s) }
+            expandCoef[Int(s)] += factor
+        } else if rows[Int(br)].passive {
+            expandCoef[Int(s)] += factor
+            if !expandQueued[Int(s)] {
+                expandQueued[Int(s)] = true
+                heapPush((rows[Int(br)].seq, br))
+            }
+        } else {
+            k += factor * rows[Int(br)].constant
+            let n = rows[Int(br)].cells.count
+            for i in 0..<n {
+                let cell = rows[Int(br)].cells[i]
+                if !expandQueued[Int(cell.sym)] { expandQueued[Int(cell.sym)] = true; touched.append(cell.sym) }
+                expandCoef[Int(cell.sym)] += factor * cell.coef
+            }
+        }
+    }
+
+    private mutating func heapPush(_ e: (UInt64, Int32)) {
+        heap.append(e)
+        var i = heap.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            if heap[p].0 >= heap[i].0 { break }
+            heap.swapAt(p, i); i = p
+        }
+    }
+
+    private mutating func heapPop() -> (UInt64, Int32)? {
+        guard let top = heap.first else { return nil }
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < heap.count && heap[l].0 > heap[m].0 { m = l }
+                if r < heap.count && heap[r].0 > heap[m].0 { m = r }
+                if m == i { break }
+                heap.swapAt(m, i); i = m
+            }
+        }
+        return top
+    }
+
+    /// Replaces passive row `r` by an equivalent active (reduced, indexed) row with the same basic variable, so
+    /// that the simplex can pivot on the symbols it holds. Returns the new row.
+    mutating func activate(_ r: Int32) -> Int32 {
+        let v = rows[Int(r)].basic
+        let k = rows[Int(r)].constant
+        let cells = rows[Int(r)].cells
+        freeRow(r)
+        let nr = allocRow()
+        rows[Int(nr)].constant = k
+        setReduced(nr, cells.map(\.sym), cells.map(\.coef))
+        rows[Int(nr)].basic = v
+        rowOf[Int(v)] = nr
+        return nr
+    }
+
+    /// The value of every basic symbol into `symValue`: active rows give their constant, passive rows are
+    /// evaluated in creation order (each holds only earlier passive variables). Non-basic symbols are 0.
+    mutating func evaluate() {
+        for r in rows.indices where rows[r].basic >= 0 && !rows[r].passive {
+            symValue[Int(rows[r].basic)] = rows[r].constant
+        }
+        let compact = !journaling
+        var live = 0
+        for i in passiveOrder.indices {
+            let (r, seq) = passiveOrder[i]
+            guard Int(r) < rows.count, rows[Int(r)].passive, rows[Int(r)].seq == seq else { continue }
+            if compact { passiveOrder[live] = passiveOrder[i]; live += 1 }
+            var v = rows[Int(r)].constant
+            for c in rows[Int(r)].cells where rowOf[Int(c.sym)] >= 0 { v += c.coef * symValue[Int(c.sym)] }
+            symValue[Int(rows[Int(r)].basic)] = v
+        }
+        if compact { passiveOrder.removeLast(passiveOrder.count - live) }
+    }
+
+    /// The value of symbol `s` now: the constant of its full reduction (non-basic symbols are 0), expanding
+    /// each passive row it depends on once.
+    mutating func valueNow(_ s: Int32) -> Double {
+        let r = rowOf[Int(s)]
+        if r < 0 { return 0 }
+        if !rows[Int(r)].passive { return rows[Int(r)].constant }
+        heap.removeAll(keepingCapacity: true)
+        var k = 0.0
+        expandCoef[Int(s)] = 1
+        expandQueued[Int(s)] = true
+        heapPush((rows[Int(r)].seq, r))
+        while let (_, pr) = heapPop() {
+            let b = rows[Int(pr)].basic
+            let c = expandCoef[Int(b)]
+            expandCoef[Int(b)] = 0
+            expandQueued[Int(b)] = false
+            k += c * rows[Int(pr)].constant
+            for cell in rows[Int(pr)].cells {
+                let br = rowOf[Int(cell.sym)]
+                if br < 0 { continue }
+                if rows[Int(br)].passive {
+                    expandCoef[Int(cell.sym)] += c * cell.coef
+                    if !expandQueued[Int(cell.sym)] {
+                        expandQueued[Int(cell.sym)] = true
+                        heapPush((rows[Int(br)].seq, br))
+                    }
+                } else {
+                    k += c * cell.coef * rows[Int(br)].constant
+                }
+            }
+        }
+        return k
+    }
+
+    /// The value of symbol `s` after `evaluate()`.
+    func value(_ s: Int32) -> Double { rowOf[Int(s)] >= 0 ? symValue[Int(s)] : 0 }
+}

@@ -1,0 +1,806 @@
+import MoaLayout
+import MoaSolver
+import XCTest
+
+/// Conflicts, re-issue, xeq, all-or-nothing, frames, changed views, guides, view properties, handles,
+/// diagnostics.
+final class LayoutTests: XCTestCase {
+    // MARK: - Conflicts
+
+    static let chain = """
+        a.left == 10
+        b.left == a.left + 50
+        a.right == b.left
+        """
+
+    func makeAB() throws -> Layout {
+        let layout = try Layout(width: 320, height: 480)
+        try layout.addView("a")
+        try layout.addView("b")
+        return layout
+    }
+
+    /// a.width = a.right - a.left = b.left - a.left = 50, so `a.width == 100` fights lines 2 and 3 (not 1).
+    func testConflictNamesTheConstraintsByEquationAndLine() throws {
+        let layout = try makeAB()
+        try layout.eqs(Self.chain)
+        let e = expectError { try layout.eq("a.width == 100") }
+        XCTAssertEqual(e?.kind, .unsatisfiable)
+        XCTAssertEqual(e?.constraint?.equation, "a.width == 100")
+        XCTAssertEqual(e?.conflicts.map(\.equation), ["b.left == a.left + 50", "a.right == b.left"])
+        XCTAssertEqual(e?.conflicts.map(\.line), [2, 3])
+        XCTAssertEqual(e?.message, "required constraint `a.width == 100` cannot hold together with "
+                       + "`b.left == a.left + 50` (line 2), `a.right == b.left` (line 3)")
+        XCTAssertEqual(e?.line, 1)
+        XCTAssertEqual(layout.constraints.count, 3, "the failed constraint is not kept")
+        XCTAssertEqual(layout.solver.constraintCount, layout.allConstraints.count)
+        // Its conflicts map back to live handles.
+        XCTAssertEqual(e.flatMap { layout.constraint(id: $0.conflicts[0].id) }?.description, "b.left == a.left + 50")
+        layout.solve()
+        assertFrame(layout["a"], 10, 0, 50, 0)
+    }
+
+    /// All or nothing: the conflict on line 4 takes lines 1-3 of the same call back out.
+    func testEqsIsAllOrNothingOnConflict() throws {
+        let layout = try makeAB()
+        let before = layout.solver.constraintCount
+        let e = expectError { try layout.eqs(Self.chain + "\n# the width\na.width == 100  # too wide", source: "ab.moa") }
+        XCTAssertEqual(e?.kind, .unsatisfiable)
+        XCTAssertEqual(e?.line, 5)
+        XCTAssertEqual(e?.source, "ab.moa")
+        XCTAssertEqual(e?.offset, 0)
+        XCTAssertEqual(e?.length, 14)
+        XCTAssertEqual(e?.conflicts.map(\.description), ["`b.left == a.left + 50` (ab.moa:2)", "`a.right == b.left` (ab.moa:3)"])
+        XCTAssertEqual(e?.description, """
+            ab.moa:5, byte 0: required constraint `a.width == 100` (ab.moa:5) cannot hold together with `b.left == a.left + 50` (ab.moa:2), `a.right == b.left` (ab.moa:3)
+                a.width == 100  # too wide
+                ^~~~~~~~~~~~~~
+            """)
+        XCTAssertTrue(layout.constraints.isEmpty)
+        XCTAssertEqual(layout.solver.constraintCount, before)
+        // And the same lines without the bad one go in fine.
+        XCTAssertEqual(try layout.eqs(Self.chain).count, 3)
+    }
+
+    func testConflictsWithLayoutOwnedConstraintsHaveNames() throws {
+        let layout = try makeAB()
+        try layout.eqs("a.left == 0\na.right == 0")
+        var e = expectError { try layout.eq("a.width == 400") }
+        XCTAssertEqual(e?.conflicts.map(\.description),
+                       ["`root.width == 320` (root size)", "`a.left == root.left` (line 1)", "`a.right == root.right` (line 2)"])
+        let label = try layout.addView("label")
+        try label.setIntrinsicSize(width: 100, height: nil)
+        try label.setCompressionResistancePriority(1000, for: .horizontal)
+        e = expectError { try layout.eq("label.width == 50") }
+        XCTAssertEqual(e?.conflicts.map(\.description),
+                       ["`label.width >= 100` (compression resistance of label's intrinsic width)"])
+        try layout.eq("label.width == 150")
+        e = expectError { try label.setIntrinsicSize(200, for: .horizontal) }
+        XCTAssertEqual(e?.constraint?.equation, "label.width >= 200")
+        XCTAssertEqual(label.intrinsicWidth, 100, "unchanged")
+    }
+
+    func testFailedChangesLeaveEverythingAsItWas() throws {
+        let layout = try Layout(width: 500, height: 100)
+        try layout.addView("a")
+        let hs = try layout.eqs("a.width == 400\na.left >= 0\na.right <= 0\na.top == 0\na.height == 10")
+        layout.solve()
+        assertFrame(layout["a"], 0, 0, 400, 10)
+        // Root too small for a required width.
+        let e = expectError { try layout.setRootSize(width: 300, height: 100) }
+        XCTAssertEqual(e?.kind, .unsatisfiable)
+        XCTAssertEqual(e?.constraint?.equation, "root.width == 300")
+        XCTAssertEqual(layout.rootWidth, 500)
+        XCTAssertEqual(layout.solve().count, 0, "nothing moved")
+        // A constant that cannot hold.
+        XCTAssertEqual(expectError { try hs[0].setConstant(600) }?.kind, .unsatisfiable)
+        XCTAssertEqual(hs[0].constant, 400)
+        // A priority raised to required that cannot hold.
+        let soft = try layout.eq("a.width == 450 @ low")
+        XCTAssertEqual(expectError { try soft.setPriority(1000) }?.kind, .unsatisfiable)
+        XCTAssertEqual(soft.priority, 250)
+        XCTAssertTrue(soft.isActive)
+        // Activating a constraint that cannot hold.
+        try soft.setActive(false)
+        try soft.setPriority(1000)
+        XCTAssertEqual(expectError { try soft.setActive(true) }?.kind, .unsatisfiable)
+        XCTAssertFalse(soft.isActive)
+        layout.solve()
+        assertFrame(layout["a"], 0, 0, 400, 10)
+        // Invalid values.
+        XCTAssertEqual(expectError { try hs[0].setConstant(.nan) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try hs[0].setPriority(0) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try layout.setRootSize(width: -1, height: 10) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try layout.setRootSize(width: .infinity, height: 10) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try layout.setKeyboardHeight(-5) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try layout.setSafeAreaInsets(EdgeInsets(all: .nan)) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try layout["a"]!.setIntrinsicSize(width: -1, height: nil) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try layout["a"]!.setLayoutMargins(EdgeInsets(all: .infinity)) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try layout["a"]!.setBaselineOffset(.nan) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try layout["a"]!.setContentHuggingPriority(1001, for: .vertical) }?.kind, .invalid)
+    }
+
+    /// Changes that only hold together are made together: a width tied to both root sides, a re-issued pair
+    /// of constants, both intrinsic constraints required. A group that cannot hold fails with the solver as it
+    /// was — even the free variables of an ambiguous layout stay where they were.
+    func testChangesThatOnlyHoldTogether() throws {
+        let layout = try Layout(width: 300, height: 300)
+        let a = try layout.addView("a")
+        try layout.eqs("a.width == root.height\na.width == root.width\na.top == 0\na.height == 1")
+        try layout.setRootSize(width: 400, height: 400)
+        layout.solve()
+        XCTAssertEqual(a.frame.width, 400)
+        let free = try layout.addView("free")
+        try layout.eqs("free.left >= 0\nfree.right <= 0\nfree.width == 10\nfree.top == 0\nfree.height == 1")
+        layout.solve()
+        let before = free.frame
+        let e = expectError { try layout.setRootSize(width: 500, height: 450) }
+        XCTAssertEqual(e?.kind, .unsatisfiable)
+        XCTAssertEqual(e?.constraint?.equation, "root.height == 450")
+        XCTAssertEqual(e?.conflicts.map(\.equation), ["a.width == root.height", "a.width == root.width", "root.width == 500"])
+        XCTAssertEqual(layout.solve(), [])
+        XCTAssertEqual(free.frame, before)
+        XCTAssertEqual(layout.rootWidth, 400)
+
+        let l2 = try Layout(width: 320, height: 100)
+        let b = try l2.addView("b")
+        let left = try l2.eq("b.left == 10")
+        try l2.eqs("b.right == -10\nb.width == 300")
+        try l2.eqs("b.left == 20\nb.width == 290")  // one at a time, either line would conflict
+        XCTAssertEqual(left.constant, 20)
+        l2.solve()
+        XCTAssertEqual(b.frame.x, 20)
+        XCTAssertEqual(b.frame.width, 290)
+
+        try b.setContentHuggingPriority(1000, for: .vertical)
+        try b.setCompressionResistancePriority(1000, for: .vertical)
+        try b.setIntrinsicSize(nil, for: .vertical)
+        try b.setIntrinsicSize(20, for: .vertical)
+        try b.setIntrinsicSize(40, for: .vertical)
+        l2.solve()
+        XCTAssertEqual(b.frame.height, 40)
+    }
+
+    // MARK: - Re-issue and xeq
+
+    func testReissueUpdatesTheConstant() throws {
+        let layout = try makeAB()
+        let c1 = try layout.eq("a.left == 10")
+        let c2 = try layout.eq("a.left == 20")
+        XCTAssertTrue(c1 === c2)
+        XCTAssertEqual(c1.constant, 20)
+        XCTAssertEqual(layout.constraints.count, 1)
+        let sameViaKeyword = try layout.eq("a.left == view.left + 25")
+        XCTAssertTrue(sameViaKeyword === c1, "`view` is resolved before matching")
+        // Another priority, relation or multiplier is another constraint.
+        XCTAssertFalse(try layout.eq("a.left == 20 @ high") === c1)
+        XCTAssertFalse(try layout.eq("a.left >= 20") === c1)
+        XCTAssertFalse(try layout.eq("a.width == b.width * 2 @ 5") === (try layout.eq("a.width == b.width @ 5")))
+        XCTAssertEqual(layout.constraints.count, 5)
+        // Within one eqs call, and for pin (four constants at once, right/bottom negated).
+        let hs = try layout.eqs("b.pin == 8\nb.pin == 12")
+        XCTAssertEqual(hs.count, 8)
+        XCTAssertTrue(hs[0] === hs[4])
+        XCTAssertEqual(hs[4...].map(\.constant), [12, 12, -12, -12])
+        XCTAssertEqual(hs[4].line, 2, "the line of the latest equation")
+        layout.solve()
+        assertFrame(layout["b"], 12, 12, 296, 456)
+        // A changed priority re-keys the constraint.
+        try c1.setPriority(600)
+        XCTAssertTrue(try layout.eq("a.left == 5 @ 600") === c1)
+    }
+
+    /// A constraint passing through another one's priority (as a priority animation does) must not take the
+    /// other's re-issue entry away.
+    func testPriorityChangeKeepsOtherReissueEntries() throws {
+        let layout = try makeAB()
+        let low = try layout.eq("a.width == 100 @ 500")
+        let other = try layout.eq("a.width == 200 @ 600")
+        try low.setPriority(600)
+        try low.setPriority(700)
+        XCTAssertTrue(try layout.eq("a.width == 250 @ 600") === other)
+        XCTAssertEqual(other.constant, 250)
+        XCTAssertTrue(try layout.eq("a.width == 90 @ 700") === low)
+    }
+
+    func testReissueOfAFailedChangeRollsTheConstantBack() throws {
+        let layout = try makeAB()
+        let left = try layout.eq("a.left == 10")
+        try layout.eq("a.right == -10")
+        XCTAssertNotNil(expectError { try layout.eqs("a.left == 30\na.width == 500") })
+        XCTAssertEqual(left.constant, 10)
+        XCTAssertEqual(left.line, nil)
+        layout.solve()
+        assertFrame(layout["a"], 10, 0, 300, 0)
+    }
+
+    func testXeqRemovesByEquation() throws {
+        let layout = try makeAB()
+        let c = try layout.eq("a.left == b.right + 5 @ high")
+        try layout.eqs("b.pin == 0")
+        XCTAssertEqual(layout.constraints.count, 5)
+        let removed = try layout.xeq("a.left == b.right + 123 @ 750")  // constant ignored; priority by value
+        XCTAssertTrue(removed.first === c)
+        XCTAssertFalse(c.isValid)
+        XCTAssertEqual(expectError { try c.setConstant(1) }?.kind, .stale)
+        XCTAssertEqual(expectError { try layout.remove(c) }?.kind, .stale)
+        XCTAssertEqual(try layout.xeq("b.pin == 99").count, 4)
+        XCTAssertTrue(layout.constraints.isEmpty)
+        XCTAssertEqual(expectError { try layout.xeq("b.pin == 0") }?.kind, .notFound)
+        // remove(_:) by handle.
+        let d = try layout.eq("a.top == 3")
+        try layout.remove(d)
+        XCTAssertFalse(d.isValid)
+        XCTAssertNil(layout.constraint(id: d.id))
+    }
+
+    // MARK: - Frames, changed views, root size
+
+    func testFramesRelativeToSuperviewAndInRoot() throws {
+        let layout = try Layout(width: 320, height: 480)
+        let container = try layout.addView("container")
+        let child = try layout.addView("child", in: container)
+        let gc = try layout.addView("gc", in: child)
+        try layout.eqs("""
+            container.left == 20
+            container.top == 30
+            container.size == 200x100
+            child.pin == 8
+            gc.centerX == 0
+            gc.centerY == 0
+            gc.size == 10x10
+            """)
+        // container (20, 30, 200, 100); child inset 8 → (8, 8, 184, 84) in container, (28, 38) in root;
+        // gc centred in child: x = (184 - 10) / 2 = 87, y = (84 - 10) / 2 = 37 → root (115, 75).
+        XCTAssertEqual(layout.solve().map(\.name), ["root", "container", "child", "gc"])
+        assertFrame(container, 20, 30, 200, 100)
+        assertFrame(child, 8, 8, 184, 84)
+        assertFrame(child, 28, 38, 184, 84, inRoot: true)
+        assertFrame(gc, 87, 37, 10, 10)
+        assertFrame(gc, 115, 75, 10, 10, inRoot: true)
+        XCTAssertEqual(layout.solve(), [], "nothing changed")
+
+        // Moving the container moves everything in root space; the children keep their relative frames but
+        // count as changed (their root frames moved).
+        try layout.eq("container.left == 40")
+        XCTAssertEqual(layout.layoutIfNeeded().map(\.name), ["container", "child", "gc"])
+        assertFrame(gc, 87, 37, 10, 10)
+        assertFrame(gc, 135, 75, 10, 10, inRoot: true)
+
+        // A view tied to the root, not to its superview: its root frame stays, its relative frame changes.
+        let pinned = try layout.addView("pinned", in: container)
+        try layout.eqs("pinned.left == root.left + 50\npinned.top == root.top\npinned.size == 1x1")
+        layout.solve()
+        assertFrame(pinned, 10, -30, 1, 1)
+        try layout.eq("container.left == 45")
+        XCTAssertEqual(layout.solve().map(\.name), ["container", "child", "gc", "pinned"])
+        assertFrame(pinned, 5, -30, 1, 1)
+        assertFrame(pinned, 50, 0, 1, 1, inRoot: true)
+        XCTAssertEqual(layout.changedViews.map(\.name), ["container", "child", "gc", "pinned"])
+    }
+
+    func testRootResizeIsInPlace() throws {
+        let layout = try Layout(width: 320, height: 480)
+        try layout.addView("a")
+        try layout.eqs("a.pin == 10")
+        layout.solve()
+        let count = layout.solver.constraintCount
+        let ids = layout.allConstraints.map(\.id)
+        for (w, h) in [(480.0, 320.0), (1024, 768), (320, 480)] {
+            try layout.setRootSize(width: w, height: h)
+            XCTAssertEqual(layout.solve().map(\.name), ["root", "a"])
+            assertFrame(layout["a"], 10, 10, w - 20, h - 20)
+            XCTAssertEqual(layout.rootWidth, w)
+        }
+        XCTAssertEqual(layout.solver.constraintCount, count, "no constraint added or removed")
+        XCTAssertEqual(layout.allConstraints.map(\.id), ids)
+        try layout.setRootSize(width: 320, height: 480)
+        XCTAssertEqual(layout.layoutIfNeeded(), [])
+    }
+
+    // MARK: - Guides
+
+    func testSafeAreaGuide() throws {
+        let layout = try Layout(width: 375, height: 812)
+        let content = try layout.addView("content")
+        try layout.eqs("content.pin == safeArea.pin")
+        layout.solve()
+        assertFrame(content, 0, 0, 375, 812)
+        try layout.setSafeAreaInsets(EdgeInsets(top: 44, left: 0, bottom: 34, right: 0))
+        XCTAssertEqual(layout.solve().map(\.name), ["content"])
+        assertFrame(content, 0, 44, 375, 734)
+        assertFrame(layout.safeArea, 0, 44, 375, 734)
+        XCTAssertEqual(layout.safeAreaInsets.top, 44)
+        XCTAssertEqual(expectError { try layout.constraints(affecting: layout.safeArea).first { $0.origin == .guide }!.setConstant(3) }?.kind,
+                       .invalid)
+    }
+
+    func testMarginsGuideAndMarginAttributes() throws {
+        let layout = try Layout(width: 320, height: 480)
+        let a = try layout.addView("a")
+        let b = try layout.addView("b")
+        try layout.eqs("""
+            a.pin == margins
+            b.leftMargin == root.leftMargin
+            b.top == a.bottomMargin
+            b.width == a.width / 2
+            b.height == 10
+            """)
+        // Root margins 8: a (8, 8, 304, 464). b: its left margin (8 by default) on the root's → left 0;
+        // top == a.bottom - 8 = 464; width 152.
+        layout.solve()
+        assertFrame(a, 8, 8, 304, 464)
+        assertFrame(b, 0, 464, 152, 10)
+        try layout.root.setLayoutMargins(EdgeInsets(top: 20, left: 16, bottom: 20, right: 16))
+        try b.setLayoutMargins(EdgeInsets(top: 0, left: 4, bottom: 0, right: 0))
+        try a.setLayoutMargins(EdgeInsets(all: 0))
+        // a (16, 20, 288, 440); b.left + 4 == 16 → 12; top == a.bottom = 460; width 144.
+        layout.solve()
+        assertFrame(layout.margins, 16, 20, 288, 440)
+        assertFrame(a, 16, 20, 288, 440)
+        assertFrame(b, 12, 460, 144, 10)
+        XCTAssertEqual(a.layoutMargins, .zero)
+        XCTAssertEqual(layout.safeArea.layoutMargins, .zero, "guides have no margins")
+
+        // centerXWithinMargins / centerYWithinMargins.
+        let c = try layout.addView("c")
+        try layout.eqs("c.centerXWithinMargins == root.centerXWithinMargins\nc.centerYWithinMargins == root.centerY\nc.size == 20x20")
+        try c.setLayoutMargins(EdgeInsets(top: 10, left: 10, bottom: 0, right: 0))
+        layout.solve()
+        // root margins l16 r16 → centre 160; c: x + 10 + (20 - 10)/2 = 160 → x 145; y: y + 10 + 5 = 240 → 225.
+        assertFrame(c, 145, 225, 20, 20)
+    }
+
+    func testKeyboardGuide() throws {
+        let layout = try Layout(width: 375, height: 812)
+        let input = try layout.addView("input")
+        try layout.eqs("""
+            input.left == 0
+            input.right == 0
+            input.height == 40
+            input.bottom == keyboard.top - 8
+            """)
+        layout.solve()
+        assertFrame(input, 0, 764, 375, 40)
+        assertFrame(layout.keyboard, 0, 812, 375, 0)
+        let ids = layout.allConstraints.map(\.id)
+        try layout.setKeyboardHeight(300)
+        XCTAssertEqual(layout.solve().map(\.name), ["input"])
+        assertFrame(input, 0, 464, 375, 40)
+        assertFrame(layout.keyboard, 0, 512, 375, 300)
+        XCTAssertEqual(layout.allConstraints.map(\.id), ids, "changed in place")
+        XCTAssertEqual(layout.keyboardHeight, 300)
+    }
+
+    // MARK: - View properties
+
+    func testIntrinsicSizeAndPrioritiesChangeInPlace() throws {
+        let layout = try Layout(width: 320, height: 100)
+        let label = try layout.addView("label")
+        try layout.eqs("label.left == 0\nlabel.top == 0")
+        try label.setIntrinsicSize(width: 100, height: 20)
+        let cs = layout.constraints(affecting: label).filter { if case .intrinsic = $0.origin { return true }; return false }
+        XCTAssertEqual(cs.map(\.description), ["label.width >= 100 @ 750", "label.width <= 100 @ 250",
+                                               "label.height >= 20 @ 750", "label.height <= 20 @ 250"])
+        XCTAssertEqual(cs[0].located, "`label.width >= 100 @ 750` (compression resistance of label's intrinsic width)")
+        layout.solve()
+        assertFrame(label, 0, 0, 100, 20)
+        let count = layout.solver.constraintCount
+        try label.setIntrinsicSize(width: 120, height: 20)
+        XCTAssertEqual(cs[0].constant, 120)
+        XCTAssertEqual(layout.solver.constraintCount, count)
+        layout.solve()
+        assertFrame(label, 0, 0, 120, 20)
+
+        // Hugging vs a stretching wish at 300: hugging 250 loses, then wins at 350.
+        try layout.eq("label.width == 200 @ 300")
+        layout.solve()
+        XCTAssertEqual(label.frame.width, 200)
+        try label.setContentHuggingPriority(350, for: .horizontal)
+        XCTAssertEqual(cs[1].priority, 350)
+        layout.solve()
+        XCTAssertEqual(label.frame.width, 120)
+        // Through the handle: priority and constant.
+        try cs[1].setPriority(200)
+        XCTAssertEqual(label.contentHuggingPriority(for: .horizontal), 200)
+        try cs[1].setConstant(150)
+        XCTAssertEqual(label.intrinsicWidth, 150)
+        XCTAssertEqual(cs[0].constant, 150)
+        XCTAssertEqual(expectError { try cs[0].setActive(false) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try layout.remove(cs[0]) }?.kind, .invalid)
+        // No intrinsic width: the width constraints leave the solver.
+        try label.setIntrinsicSize(nil, for: .horizontal)
+        XCTAssertFalse(cs[0].isActive)
+        XCTAssertFalse(cs[1].isActive)
+        XCTAssertEqual(layout.solver.constraintCount, count - 1, "two out, one user constraint in")
+        layout.solve()
+        XCTAssertEqual(label.frame.width, 200)
+    }
+
+    /// 1 constraint at 751 beats 60 at 750 (a weighted-sum solver would flip).
+    func testPrioritiesAreStrict() throws {
+        let layout = try Layout(width: 1000, height: 100)
+        let a = try layout.addView("a")
+        var lines = ["a.width == 100 @ 751"]
+        for i in 0..<60 {
+            try layout.addView("b\(i)")
+            lines.append("b\(i).width == 0")
+            lines.append("a.width == b\(i).width + 200 @ 750")
+        }
+        try layout.eqs(lines.joined(separator: "\n"))
+        layout.solve()
+        XCTAssertEqual(a.frame.width, 100)
+        XCTAssertEqual(layout.violatedConstraints().count, 60)
+        XCTAssertTrue(layout.violatedConstraints().allSatisfy { $0.amount == 100 })
+    }
+
+    func testBaselines() throws {
+        let layout = try Layout(width: 320, height: 100)
+        let a = try layout.addView("a")
+        let b = try layout.addView("b")
+        try layout.eqs("""
+            a.top == 10
+            a.height == 30
+            b.height == 20
+            b.lastBaseline == a.baseline
+            b.firstBaseline <= a.firstBaseline @ 1
+            """)
+        // No offsets: baselines are bottoms → b.bottom == 40 → b.top 20.
+        layout.solve()
+        XCTAssertEqual(b.frame.y, 20)
+        // a's baseline 24 below its top → 34; b's 15 → b.top 19 (a rebuild: terms change).
+        try a.setBaselineOffset(24)
+        try b.setBaselineOffset(15)
+        layout.solve()
+        XCTAssertEqual(b.frame.y, 19)
+        // An offset change is a constant change.
+        try a.setBaselineOffset(25, first: 12)
+        layout.solve()
+        XCTAssertEqual(b.frame.y, 20)
+        XCTAssertEqual(a.firstBaselineOffset, 12)
+        XCTAssertEqual(layout.violatedConstraints().map(\.amount), [20 + 15 - (10 + 12)])
+        try a.setBaselineOffset(nil)
+        layout.solve()
+        XCTAssertEqual(b.frame.y, 25, "back to a's bottom (40) - 15")
+    }
+
+    func testLayoutDirectionPerViewAndInherited() throws {
+        let layout = try Layout(width: 300, height: 100)
+        let box = try layout.addView("box")
+        let child = try layout.addView("child", in: box)
+        let gc = try layout.addView("gc", in: child)
+        try layout.eqs("""
+            box.left == 100
+            box.top == 0
+            box.size == 150x100
+            child.leading == 10
+            child.top == 0
+            child.size == 50x50
+            gc.leading == child.leading + 5
+            gc.trailing <= child.trailing
+            gc.top == 0
+            gc.size == 10x10
+            """)
+        layout.solve()
+        XCTAssertEqual(child.effectiveLayoutDirection, .leftToRight)
+        assertFrame(child, 10, 0, 50, 50)
+        assertFrame(gc, 5, 0, 10, 10)
+        try box.setLayoutDirection(.rightToLeft)
+        XCTAssertEqual(gc.effectiveLayoutDirection, .rightToLeft, "inherited")
+        layout.solve()
+        // child: its trailing... leading is the right edge, 10 in from box's right: x = 150 - 10 - 50 = 90.
+        // gc: 5 in from child's right: x = 50 - 5 - 10 = 35.
+        assertFrame(child, 90, 0, 50, 50)
+        assertFrame(gc, 35, 0, 10, 10)
+        XCTAssertEqual(layout.root.effectiveLayoutDirection, .leftToRight)
+        // A constraint follows its first view's direction: child's own leading constraint flips back too.
+        try child.setLayoutDirection(.leftToRight)
+        layout.solve()
+        assertFrame(child, 10, 0, 50, 50)
+        assertFrame(gc, 5, 0, 10, 10)
+        // Set on the root before the equations: the same as setting it after.
+        let l2 = try Layout(width: 300, height: 100)
+        try l2.root.setLayoutDirection(.rightToLeft)
+        try l2.addView("x")
+        try l2.eqs("x.leading == 20\nx.width == 30\nx.top == 0\nx.height == 1")
+        l2.solve()
+        assertFrame(l2["x"], 250, 0, 30, 1)
+        // The `?` report says it is mirrored.
+        let out = Printed()
+        l2.debugOutput = { out.text.append($0) }
+        try l2.eq("x.trailing <= 0 ?")
+        XCTAssertTrue(out.text[0].contains("(right-to-left: mirrored)"), out.text[0])
+        // trailing is mirrored to W - left with W = 2 * root.minX + root.width: (W - x.minX) - (W - root.minX).
+        XCTAssertTrue(out.text[0].contains("solver:      root.minX - x.minX <= 0 @ 1000"), out.text[0])
+    }
+
+    // MARK: - Hierarchy and names
+
+    func testNamesAndHierarchyErrors() throws {
+        let layout = try Layout(width: 100, height: 100)
+        let a = try layout.addView("a")
+        let b = try layout.addView("b", in: a)
+        XCTAssertTrue(layout.view(named: "b") === b)
+        XCTAssertTrue(layout["root"] === layout.root)
+        XCTAssertTrue(layout["keyboard"] === layout.keyboard)
+        XCTAssertEqual(layout.views.map(\.name), ["a", "b"])
+        XCTAssertEqual(a.subviews.map(\.name), ["b"])
+        XCTAssertEqual(expectError { try layout.addView("a") }?.kind, .duplicateName)
+        XCTAssertEqual(expectError { try layout.addView("a") }?.message, "a view named `a` already exists")
+        for bad in ["", "1a", "a-b", "a b", "é"] {
+            XCTAssertEqual(expectError { try layout.addView(bad) }?.kind, .invalid, bad)
+        }
+        for reserved in Layout.reservedNames {
+            XCTAssertEqual(expectError { try layout.addView(reserved) }?.message, "`\(reserved)` is reserved and cannot name a view")
+        }
+        XCTAssertEqual(expectError { try layout.addView("c", in: layout.safeArea) }?.message,
+                       "the layout guide `safeArea` cannot have subviews")
+        let other = try Layout(width: 1, height: 1)
+        XCTAssertEqual(expectError { try layout.addView("c", in: other.root) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try a.setSuperview(a) }?.kind, .cycle)
+        XCTAssertEqual(expectError { try a.setSuperview(a) }?.message, "`a` cannot be its own superview")
+        XCTAssertEqual(expectError { try a.setSuperview(b) }?.message,
+                       "`b` is inside `a`; moving `a` under it would make a cycle")
+        XCTAssertEqual(expectError { try layout.root.setSuperview(a) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try layout.keyboard.setSuperview(a) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try layout.removeView(layout.root) }?.kind, .invalid)
+    }
+
+    func testReparentingKeepsConstraintsAndChangesRelativeFrames() throws {
+        let layout = try Layout(width: 200, height: 200)
+        let p1 = try layout.addView("p1")
+        let p2 = try layout.addView("p2")
+        let v = try layout.addView("v", in: p1)
+        try layout.eqs("""
+            p1.pin == 0
+            p2.left == 50
+            p2.top == 60
+            p2.size == 10x10
+            v.left == 70
+            v.top == 80
+            v.size == 5x5
+            """)
+        layout.solve()
+        assertFrame(v, 70, 80, 5, 5)
+        try v.setSuperview(p2)
+        XCTAssertTrue(v.superview === p2)
+        XCTAssertEqual(p1.subviews.count, 0)
+        XCTAssertEqual(layout.solve().map(\.name), ["v"])
+        assertFrame(v, 20, 20, 5, 5)
+        assertFrame(v, 70, 80, 5, 5, inRoot: true)
+        XCTAssertEqual(layout.constraints(affecting: v).first?.description, "v.left == p1.left + 70",
+                       "resolved when written")
+    }
+
+    func testRemovingAViewRemovesItsSubtreeAndConstraints() throws {
+        let layout = try Layout(width: 200, height: 200)
+        let box = try layout.addView("box")
+        let inner = try layout.addView("inner", in: box)
+        try layout.addView("other")
+        try inner.setIntrinsicSize(width: 10, height: 10)
+        let hs = try layout.eqs("box.pin == 0\ninner.left == 0\nother.left == inner.right\nother.top == 0\nother.size == 1x1")
+        let vars = layout.solver.variableCount
+        try layout.removeView(box)
+        XCTAssertFalse(box.isValid)
+        XCTAssertFalse(inner.isValid)
+        XCTAssertNil(layout["inner"])
+        XCTAssertEqual(layout.solver.variableCount, vars - 8)
+        XCTAssertEqual(layout.constraints.map(\.description), ["other.top == root.top", "other.width == 1", "other.height == 1"])
+        XCTAssertFalse(hs[0].isValid)
+        XCTAssertEqual(expectError { try inner.setLayoutMargins(.zero) }?.kind, .stale)
+        XCTAssertEqual(expectError { try layout.removeView(box) }?.kind, .stale)
+        XCTAssertEqual(expectError { try layout.eq("inner.left == 0") }?.kind, .unknownView)
+        XCTAssertEqual(layout.solve().map(\.name), ["root", "other"])
+        try layout.addView("box")  // the name is free again
+        XCTAssertEqual(layout.views.map(\.name), ["other", "box"])
+    }
+
+    // MARK: - Handles
+
+    func testHandles() throws {
+        let layout = try makeAB()
+        let c = try layout.eq("a.width == b.width * 0.5 + 10 @ high")
+        XCTAssertEqual(c.firstView.name, "a")
+        XCTAssertEqual(c.firstAttribute, .width)
+        XCTAssertEqual(c.relation, .equal)
+        XCTAssertEqual(c.secondView?.name, "b")
+        XCTAssertEqual(c.secondAttribute, .width)
+        XCTAssertEqual(c.multiplier, 0.5)
+        XCTAssertEqual(c.constant, 10)
+        XCTAssertEqual(c.priority, 750)
+        XCTAssertFalse(c.isRequired)
+        XCTAssertFalse(c.isDirectional)
+        XCTAssertEqual(c.origin, .equation)
+        XCTAssertTrue(c.isActive)
+        XCTAssertTrue(layout.constraint(id: c.id) === c)
+        try layout.eqs("b.width == 100\na.left == 0\nb.left == 0\na.top == 0\nb.top == 0\na.height == 1\nb.height == 1")
+        layout.solve()
+        XCTAssertEqual(layout["a"]!.frame.width, 60)
+        try c.setConstant(-10)
+        XCTAssertEqual(c.description, "a.width == b.width * 0.5 - 10 @ 750")
+        layout.solve()
+        XCTAssertEqual(layout["a"]!.frame.width, 40)
+        try c.setActive(false)
+        XCTAssertFalse(c.isActive)
+        XCTAssertEqual(layout.describeConstraints().split(separator: "\n").first, "a.width == b.width * 0.5 - 10 @ 750  # inactive")
+        try c.setConstant(0)  // an inactive constraint keeps its new constant for later
+        try c.setActive(true)
+        layout.solve()
+        XCTAssertEqual(layout["a"]!.frame.width, 50)
+        try c.setPriority(1000)
+        XCTAssertTrue(c.isRequired)
+        XCTAssertEqual(c.description, "a.width == b.width * 0.5")
+        let rootWidth = layout.allConstraints.first { $0.origin == .rootSize && $0.firstAttribute == .width }!
+        XCTAssertEqual(rootWidth.description, "root.width == 320")
+        XCTAssertEqual(expectError { try rootWidth.setConstant(10) }?.message,
+                       "`root.width == 320` is the root size; use setRootSize(width:height:)")
+        XCTAssertEqual(expectError { try rootWidth.setPriority(10) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try rootWidth.setActive(false) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try layout.remove(rootWidth) }?.kind, .invalid)
+        let hs = try layout.eqs("a.centerY == 5 @ 5\n\nb.centerY == 6 @ 5", source: "x.moa")
+        XCTAssertEqual(layout.describeConstraints().split(separator: "\n").suffix(2),
+                       ["a.centerY == root.centerY + 5 @ 5  # x.moa:1", "b.centerY == root.centerY + 6 @ 5  # x.moa:3"])
+        XCTAssertEqual(hs[1].info, ConstraintInfo(id: hs[1].id, equation: "b.centerY == root.centerY + 6 @ 5", line: 3,
+                                                  source: "x.moa", note: nil))
+    }
+
+    func testSelfContradictionAndMiscErrors() throws {
+        let layout = try makeAB()
+        let e = expectError { try layout.eq("a.width == a.width + 10") }
+        XCTAssertEqual(e?.kind, .unsatisfiable)
+        XCTAssertEqual(e?.message, "required constraint `a.width == a.width + 10` cannot hold (it contradicts itself)")
+        XCTAssertEqual(e?.conflicts, [])
+        XCTAssertNoThrow(try layout.eq("a.width == a.width"), "true, if pointless")
+        let other = Layout()
+        let foreign = try other.addView("f")
+        XCTAssertEqual(expectError { try layout["a"]!.setSuperview(foreign) }?.message, "`f` is not a view of this layout")
+        XCTAssertEqual(expectError { try layout.removeView(foreign) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try layout.root.setSuperview(layout["a"]!) }?.message, "the root cannot move")
+        XCTAssertEqual(expectError { try layout.removeView(layout.margins) }?.message, "the guide `margins` cannot be removed")
+        let kb = layout.allConstraints.first { $0.firstView == layout.keyboard && $0.firstAttribute == .height }!
+        XCTAssertEqual(expectError { try kb.setConstant(1) }?.message,
+                       "`keyboard.height == 0` places the keyboard guide; use setSafeAreaInsets, setKeyboardHeight or the root's margins")
+        XCTAssertEqual(kb.located, "`keyboard.height == 0` (keyboard guide)")
+        try other.removeView(foreign)
+        XCTAssertEqual(expectError { try other.addView("g", in: foreign) }?.kind, .stale)
+        XCTAssertEqual(expectError { try foreign.setIntrinsicSize(width: 1, height: 1) }?.message,
+                       "view `f` was removed from its layout")
+    }
+
+    func testDefaultDebugOutputGoesToStandardError() throws {
+        let layout = try makeAB()
+        try layout.eq("a.left == 1 ?")  // shows up in the test log; must not crash
+    }
+
+    func testViewExpressions() throws {
+        let layout = try makeAB()
+        let a = layout["a"]!
+        let x = a.variables[0], w = a.variables[2]
+        try a.setLayoutMargins(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4))
+        XCTAssertEqual(a.expression(for: .trailingMargin), Expression([Term(x), Term(w)], constant: -4))
+        try a.setLayoutDirection(.rightToLeft)
+        XCTAssertEqual(a.expression(for: .trailingMargin), Expression([Term(x)], constant: 2))
+        XCTAssertEqual(a.expression(for: .leading), Expression([Term(x), Term(w)]))
+        XCTAssertEqual(a.expression(for: .centerXWithinMargins), Expression([Term(x), Term(w, 0.5)], constant: -1))
+    }
+
+    // MARK: - Diagnostics
+
+    func testAmbiguity() throws {
+        let layout = try makeAB()
+        try layout.eq("a.left == 0")
+        XCTAssertTrue(layout.hasAmbiguousLayout)
+        XCTAssertEqual(layout.ambiguities().map(\.description), [
+            "`a`: vertical position (minY) is not fixed by any constraint",
+            "`a`: width (width) is not fixed by any constraint",
+            "`a`: height (height) is not fixed by any constraint",
+            "`b`: horizontal position (minX) is not fixed by any constraint",
+            "`b`: vertical position (minY) is not fixed by any constraint",
+            "`b`: width (width) is not fixed by any constraint",
+            "`b`: height (height) is not fixed by any constraint",
+        ])
+        // Optional constraints fix things too; an inequality alone does not.
+        try layout.eqs("a.width == 10 @ low\na.top == 0\na.height >= 5\nb.width == 10\nb.height == 10\nb.top == 0\nb.left == a.left")
+        layout.solve()
+        let before = layout.allViews()
+        XCTAssertEqual(layout.ambiguities().map { "\($0.view.name).\($0.variable)" }, ["a.height"])
+        XCTAssertEqual(layout.allViews(), before, "the probe does not move the layout")
+        try layout.eq("a.height <= 5 @ 1")
+        XCTAssertFalse(layout.hasAmbiguousLayout)
+        // Two views that can slide together are both named.
+        let l2 = try makeAB()
+        try l2.eqs("a.width == 10\nb.width == 10\nb.left == a.right\na.top == 0\nb.top == 0\na.height == 1\nb.height == 1")
+        XCTAssertEqual(l2.ambiguities().map { "\($0.view.name).\($0.variable)" }, ["a.minX", "b.minX"])
+    }
+
+    func testViolatedConstraints() throws {
+        let layout = try makeAB()
+        try layout.eqs("""
+            a.left == 0
+            a.width == 100
+            a.width <= 80 @ high
+            a.width >= 120 @ 300
+            a.left == 5 @ 10
+            b.left >= a.right @ low
+            b.left <= 90
+            """)
+        let v = layout.violatedConstraints()
+        XCTAssertEqual(v.map(\.constraint.description),
+                       ["a.width <= 80 @ 750", "a.width >= 120 @ 300", "b.left >= a.right @ 250", "a.left == root.left + 5 @ 10"])
+        XCTAssertEqual(v.map(\.amount), [20, 20, 10, 5])
+        XCTAssertEqual(v[0].description, "`a.width <= 80 @ 750` (line 3) is off by 20")
+    }
+}
+
+extension Layout {
+    /// Every view's root frame, for before/after comparisons.
+    func allViews() -> [Rect] {
+        solve()
+        return ([root] + views).map(\.frameInRoot)
+    }
+}
+
+/// A layout and everything in it go away with the last reference (no retain cycles).
+final class LifetimeTests: XCTestCase {
+    func testLayoutIsFreed() throws {
+        weak var weakLayout: Layout?
+        weak var weakView: View?
+        weak var weakConstraint: LayoutConstraint?
+        do {
+            let layout = try Layout(width: 100, height: 100)
+            let v = try layout.addView("v")
+            try v.setIntrinsicSize(width: 10, height: 10)
+            layout.debugOutput = { _ in }
+            let c = try layout.eq("v.left == 1")
+            try layout.eqs("v.top == 2 ?\nv.hugH == low")
+            layout.solve()
+            _ = layout.ambiguities()
+            weakLayout = layout
+            weakView = v
+            weakConstraint = c
+        }
+        XCTAssertNil(weakLayout)
+        XCTAssertNil(weakView)
+        XCTAssertNil(weakConstraint)
+    }
+}
+
+/// Random token soup through the whole pipeline: every line either works or throws a `LayoutError`; nothing
+/// traps, and the layout stays consistent (its solver holds exactly the layout's active constraints).
+final class RobustnessTests: XCTestCase {
+    func testRandomLinesNeverTrap() throws {
+        let layout = try Layout(width: 320, height: 480)
+        for name in ["a", "b", "c"] { try layout.addView(name) }
+        try layout.addView("d", in: layout["a"])
+        layout.debugOutput = { _ in }
+        let tokens = ["a", "b", "c", "d", "view", "superview", "root", "safeArea", "margins", "keyboard", "nope",
+                      ".", "left", "right", "leading", "trailing", "width", "height", "centerX", "baseline",
+                      "leftMargin", "size", "pin", "hugH", "resistV", "==", "<=", ">=", "=", "<", "*", "/", "+", "-",
+                      "@", "?", "#", "8", "0", "-3", "1.5", "1e3", "1e20", "30x40", "30x", "high", "low", "required",
+                      "defaultHigh", "1001", "é", "%", "\t", " "]
+        var seed: UInt64 = 12345
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        var ok = 0
+        for _ in 0..<3000 {
+            var line = ""
+            // Mostly well-formed heads so that deeper rules get exercised.
+            if next(3) > 0 { line = ["a", "b", "c", "d"][next(4)] + "." + tokens[12 + next(13)] + " " + ["==", "<=", ">="][next(3)] + " " }
+            for _ in 0..<next(7) { line += tokens[next(tokens.count)] + (next(2) == 0 ? " " : "") }
+            do {
+                if next(5) == 0 { try layout.xeq(line) } else { try layout.eqs(line + "\n" + line) }
+                ok += 1
+            } catch {
+                XCTAssertFalse(error.message.isEmpty)
+            }
+            let active = layout.allConstraints.filter(\.isActive).count
+            XCTAssertEqual(layout.solver.constraintCount, active, line)
+        }
+        XCTAssertGreaterThan(ok, 50)
+        layout.solve()
+        _ = layout.ambiguities()
+        _ = layout.violatedConstraints()
+    }
+}
