@@ -5,6 +5,8 @@
                        [--shared ../shared] [--outdir build/shuffled] [--shuffle "FAMILIES"]
                        (--all | NAME [NAME ...])
 
+A NAME that is not in the workloads folder but reads FAMILY-N (enaml-5000) is generated with gen.py.
+
 Golden files: Tests/bench/kiwi/NAME.u (the `u` lines kiwi 1.5.1 printed for workloads/NAME.lin) and, where
 kiwi cannot finish, Tests/bench/expect/NAME.u (drag-N: the closed-form optimum of gen_drag.py --expect).
 Moa must print the same lines: every generated workload (except enaml-orig) has a unique optimum.
@@ -100,6 +102,19 @@ def generate(shared, family, outdir):
     return plain, shuffled, name
 
 
+def generated(shared, name, outdir):
+    """FAMILY-N with N a plain number (enaml-5000): generates gen.py FAMILY --size N into outdir."""
+    family, _, size = name.rpartition("-")
+    if not family or not size.isdigit():
+        return None
+    os.makedirs(outdir, exist_ok=True)
+    out = os.path.join(outdir, name + ".lin")
+    gen = [sys.executable, os.path.join(shared, "bench", "gen.py"), family, "--size", size, "-o", out]
+    if subprocess.run(gen).returncode != 0:
+        return None
+    return out
+
+
 def main(argv):
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("names", nargs="*", help="workload names (workloads/NAME.lin)")
@@ -140,7 +155,9 @@ def main(argv):
             ok = False
             continue
         if not os.path.exists(lin):
-            print("FAIL %-20s %s not found" % (name, lin))
+            lin = generated(a.shared, name, a.outdir)
+        if lin is None:
+            print("FAIL %-20s %s not found" % (name, os.path.join(workloads, name + ".lin")))
             n_checked += 1
             ok = False
             continue

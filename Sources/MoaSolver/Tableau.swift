@@ -58,6 +58,9 @@
     static let maxMagnitude = 1e12
     /// Objective coefficients below this, with no row to bound them, are rounding noise (weights are >= 1e-6).
     static let objectiveNoise = 1e-6
+    /// Objective coefficients within this of zero count as zero when choosing pivots: rounding noise at a higher
+    /// priority level must not hide a real improvement at a lower one.
+    static let objectiveEpsilon = 1e-7
     /// A weight's allowed range: wide enough for any use, narrow enough to keep noise apart from real costs.
     static let minWeight = 1e-6
     static let maxWeight = 1e6
@@ -302,8 +305,8 @@ struct Tableau {
     func lexSign(_ s: Int32) -> Int {
         for l in levelOrder {
             let c = levels[Int(l)].coef[Int(s)]
-            if c < -Tolerance.coefEpsilon { return -1 }
-            if c > Tolerance.coefEpsilon { return 1 }
+            if c < -Tolerance.objectiveEpsilon { return -1 }
+            if c > Tolerance.objectiveEpsilon { return 1 }
         }
         return 0
     }
@@ -517,8 +520,8 @@ struct Tableau {
         for l in levelOrder {
             let a = levels[Int(l)].coef[Int(s1)] / c1
             let b = levels[Int(l)].coef[Int(s2)] / c2
-            if a < b - Tolerance.coefEpsilon { return true }
-            if a > b + Tolerance.coefEpsilon { return false }
+            if a < b - Tolerance.objectiveEpsilon { return true }
+            if a > b + Tolerance.objectiveEpsilon { return false }
         }
         return s1 < s2
     }
