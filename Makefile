@@ -23,7 +23,7 @@ BINDIR  := $(BUILD)/bin
 VERSION := 0.1.0
 
 # Packages `make deps` installs with apt-get when missing (checked with command -v, then dpkg).
-DEPS_PACKAGES ?= gcc make pkg-config python3
+DEPS_PACKAGES ?= gcc make pkg-config python3 lua5.4 liblua5.4-dev lua-busted luarocks
 
 # Release flags: the Swift runtime linked statically into libmoa.so, only moa_* exported, a plain SONAME, and
 # nodelete (hosts such as Lua dlclose modules). moa-bench is built with the same flags: SwiftPM recompiles every
@@ -53,7 +53,7 @@ BENCH_RUNS  ?= 1
 .PHONY: all lib bench-bin examples demo deps test test-full test-swift test-c test-exports test-runtime \
 	test-checksums test-checksums-full install uninstall bench bench-compare clean FORCE
 
-all: lib $(BUILD)/include/moa.h bench-bin examples
+all: lib $(BUILD)/include/moa.h bench-bin examples lua
 
 # ---------------------------------------------------------------------------------------------------- build
 
@@ -111,11 +111,11 @@ deps:
 
 # ---------------------------------------------------------------------------------------------------- tests
 
-test: deps all test-swift test-c test-exports test-runtime test-checksums
-	@echo "make test: all passed (Swift tests, $(words $(C_TESTS)) C tests, exports, static runtime," \
+test: deps all test-swift test-c test-lua test-exports test-runtime test-checksums
+	@echo "make test: all passed (Swift tests, $(words $(C_TESTS)) C tests, Lua specs, exports, static runtime," \
 		"kiwi checksums on $(words $(CHECK_QUICK)) workloads + $(words $(SHUFFLE_FAMILIES)) shuffled)"
 
-test-full: deps all test-swift test-c test-exports test-runtime test-checksums-full
+test-full: deps all test-swift test-c test-lua test-exports test-runtime test-checksums-full
 	@echo "make test-full: all passed (Swift tests, $(words $(C_TESTS)) C tests, exports, static runtime," \
 		"kiwi checksums on every workload with a golden file + $(words $(SHUFFLE_FAMILIES)) shuffled)"
 
@@ -184,3 +184,47 @@ clean:
 	$(SWIFT) package clean
 
 FORCE:
+
+# --- Lua ----------------------------------------------------------------------------------------------------
+#
+#   make lua                build/lib/lua/moa.so, the Lua 5.4 module (bindings/lua/lmoa.c)
+#   make test-lua           its busted specs (bindings/lua/spec; settings in .busted)
+#   make test-lua-valgrind  the same under valgrind (needs valgrind): no error, nothing definitely lost
+#   make demo-lua           run examples/lua/solver.lua
+#
+# The module links libmoa.so (RUNPATH $ORIGIN/.., so build/lib/lua/moa.so finds build/lib/libmoa.so), never
+# liblua: the interpreter provides the Lua API.
+
+LUA        ?= lua5.4
+BUSTED     ?= busted
+LUA_INC    ?= /usr/include/lua5.4
+LUA_MODDIR := $(LIBDIR)/lua
+VALGRIND_LUA := valgrind --quiet --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
+	--error-exitcode=9 --trace-children=yes --suppressions=bindings/lua/valgrind.supp \
+	--log-file=$(BUILD)/valgrind-lua/%p.log
+
+.PHONY: lua test-lua test-lua-valgrind demo-lua
+
+lua: $(LUA_MODDIR)/moa.so
+
+$(LUA_MODDIR)/moa.so: bindings/lua/lmoa.c Include/moa.h $(LIBDIR)/libmoa.so
+	@mkdir -p $(@D)
+	$(CC) -std=c11 -O2 -Wall -Wextra -shared -fPIC -I$(LUA_INC) -IInclude $< -L$(LIBDIR) -lmoa \
+		-Wl,-rpath,'$$ORIGIN/..' -o $@
+
+test-lua: $(LUA_MODDIR)/moa.so
+	$(BUSTED) --lua=$(LUA) --cpath='$(CURDIR)/$(LUA_MODDIR)/?.so' bindings/lua/spec
+
+# One log per process (busted re-runs itself, and some specs start a fresh lua5.4); a log that is not empty
+# holds an error or a definite leak.
+test-lua-valgrind: $(LUA_MODDIR)/moa.so
+	@rm -rf $(BUILD)/valgrind-lua && mkdir -p $(BUILD)/valgrind-lua
+	$(VALGRIND_LUA) $(LUA) $$(command -v $(BUSTED)) --lua=$(LUA) --cpath='$(CURDIR)/$(LUA_MODDIR)/?.so' \
+		bindings/lua/spec
+	$(VALGRIND_LUA) $(LUA) examples/lua/solver.lua >/dev/null
+	@bad=$$(find $(BUILD)/valgrind-lua -name '*.log' -size +0 | sort); \
+	if [ -n "$$bad" ]; then cat $$bad; echo "FAIL: valgrind found errors or leaks (logs: $$bad)" >&2; exit 1; fi; \
+	echo "ok: valgrind: no errors, nothing definitely lost ($$(ls $(BUILD)/valgrind-lua | wc -l) processes)"
+
+demo-lua: $(LUA_MODDIR)/moa.so
+	$(LUA) examples/lua/solver.lua

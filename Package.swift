@@ -13,7 +13,7 @@ let package = Package(
     targets: [
         .target(name: "MoaSolver"),
         .target(name: "MoaLayout", dependencies: ["MoaSolver"]),
-        .target(name: "Moa", dependencies: ["MoaSolver"]),
+        .target(name: "Moa", dependencies: ["MoaSolver", "MoaLayout"]),
         .systemLibrary(name: "CMoa", path: "Include"),
         .executableTarget(name: "moa-bench", dependencies: ["MoaSolver"]),
         .testTarget(name: "MoaSolverTests", dependencies: ["MoaSolver"]),

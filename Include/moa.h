@@ -480,6 +480,1240 @@ MOA_API moa_status moa_solver_counts(moa_solver *s, size_t *nvars, size_t *ncons
 */
 MOA_API moa_status moa_solver_dump(moa_solver *s, const char **out);
 
+/* ========================================================================================================== */
+/* Layout: conventions                                                                                        */
+/* ========================================================================================================== */
+
+/*
+** THE LAYOUT LEVEL (everything below this line) -- views, the equation language, solving, motion, pictures.
+**
+** It follows the CONVENTIONS at the top of this header, with "solver" read as "layout", and these additions:
+**
+**   Handles.        A moa_layout is opaque and owned by the caller: moa_layout_new() / moa_layout_free().
+**                   A NULL moa_layout* gives MOA_MISUSE (and moa_layout_free(NULL) is a no-op).
+**
+**   Ids.            Views (moa_view), layout constraints (moa_lcons), animations (moa_animation), collapsibles
+**                   (moa_collapsible) and pan drivers (moa_pan) are 64-bit ids owned by their layout. 0 is
+**                   never valid. Every call checks its ids: 0, an id of a removed view or constraint, a freed
+**                   collapsible or pan driver, an id of another layout (caught unless its 16-bit layout tag
+**                   repeats, 65535 layouts later), or an id of another kind (a view id passed as a constraint
+**                   id) gives MOA_NOTFOUND and never a crash. Ids are never reused within a layout. Do not
+**                   compute with them.
+**
+**   Status codes.   The layout maps its failures onto the codes above:
+**                     MOA_PARSE         equation text that does not follow the grammar, names an unknown
+**                                       view or attribute, or has tokens left over (see moa_error_info);
+**                     MOA_UNSATISFIABLE a required constraint cannot hold (see moa_layout_conflicts());
+**                     MOA_INVALID       NaN or infinite numbers, numbers out of range, a bad view name,
+**                                       priorities outside [1, 1000], a superview change that makes a cycle,
+**                                       changing a constraint the layout owns (root size, guides);
+**                     MOA_DUPLICATE     a view name already taken;
+**                     MOA_NOTFOUND      a stale or foreign id, an unknown name, xeq naming no constraint;
+**                     MOA_MISUSE        NULL pointers, moa_layout_advance()/moa_layout_seek() from a callback,
+**                                       any call on a layout whose free is pending (see Callbacks);
+**                     MOA_ERROR         an internal failure (please report it); nothing changed.
+**                   moa_layout_error_info() gives the finer kind ("unknownView", "cycle", ...).
+**
+**   No partial work. A failing call leaves the layout exactly as it was (constraints, constants, priorities,
+**                   view properties, solved frames). Out-parameters are written only on success.
+**
+**   Errors.         Every call that takes a (non-const) moa_layout* records its outcome on that layout: on
+**                   success the message becomes "not an error" and the error info and conflict list are
+**                   cleared; on failure they describe that failure. moa_layout_errmsg(),
+**                   moa_layout_error_info() and moa_layout_conflicts() read the record without changing it.
+**
+**   Strings out.    `const char **out` results point into storage owned by the layout: do not free them; they
+**                   stay valid until the next call that takes a non-const moa_layout* on the same layout, or
+**                   until moa_layout_free(). The strings of moa_layout_errmsg() and moa_layout_error_info()
+**                   stay valid until the next call that records an outcome.
+**
+**   Arrays out.     Functions that list things take (out, cap, count): they write at most `cap` items to
+**                   `out` and the full number to `*count` (which may exceed cap: call again with a larger
+**                   buffer). `out` may be NULL when cap is 0; `count` must not be NULL.
+**
+**   Frames.         A view's frame (moa_rect) is relative to its superview (UIKit's `frame`); its frame in root
+**                   space is relative to the root's top-left corner; y grows downwards. Frames are those of
+**                   the last solve: moa_layout_solve(), moa_layout_advance(), moa_layout_seek(), or a call
+**                   that says it solves first if needed.
+**
+**   Time.           Nothing reads the wall clock or starts a thread. Animations move only when the caller
+**                   calls moa_layout_advance() or moa_layout_seek(); the same calls give the same frames,
+**                   bit for bit.
+**
+**   Callbacks.      Moa calls back into C in three places: animation completions (moa_done_fn) and pan rests
+**                   (moa_rest_fn), from inside moa_layout_advance() / moa_layout_seek() (each frame's
+**                   completions after that frame is solved, in the order of the moment each animation ended,
+**                   then of creation); and `?` reports (moa_text_fn), from inside moa_layout_eq(),
+**                   moa_layout_eqs() and moa_layout_xeq() after their work is done and before they return.
+**                   Inside a callback:
+**                     - any moa_* function may be called on the same layout (read frames, change constants,
+**                       start or cancel animations, add equations, remove views ...), EXCEPT
+**                       moa_layout_advance() and moa_layout_seek(), which return MOA_MISUSE;
+**                     - moa_layout_free() of that layout is deferred: it takes effect when the outermost
+**                       moa_* call on the layout returns. From the moment it is called, every other call on
+**                       the layout returns MOA_MISUSE (and records nothing), callbacks still due in that call
+**                       are still made, and then the free runs as described at moa_layout_free().
+**                     - the callback must return normally (no longjmp out of it: a Lua binding uses
+**                       lua_pcall and raises the error after the moa_* call returned).
+**                   Every completion callback given to a moa_* call that succeeded is called exactly once,
+**                   at the latest when the layout is freed (then with finished = 0), so it may release its
+**                   `ud` there.
+**
+**   Threads.        A layout may be used by one thread at a time; callbacks run on that thread. Separate
+**                   layouts (and solvers) share nothing.
+**
+** The Swift equivalents named below live in the MoaLayout module (`import MoaLayout`).
+*/
+
+/* ========================================================================================================== */
+/* Layout: types and constants                                                                                */
+/* ========================================================================================================== */
+
+/*
+** moa_layout -- an opaque layout: a root view of a size the caller sets, layout guides, views, their
+** constraints, a clock and its animations.
+**
+** Create with moa_layout_new(), free with moa_layout_free(). Swift: `Layout`.
+*/
+typedef struct moa_layout moa_layout;
+
+/*
+** moa_view -- a view, the root or a layout guide of one layout, as a checked id (0 is never valid).
+** Swift: `View`.
+*/
+typedef uint64_t moa_view;
+
+/*
+** moa_lcons -- a constraint of one layout, as a checked id (0 is never valid): one made by an equation, or
+** one the layout made itself (a view's intrinsic size, the root size, a guide), as conflict and violation
+** lists may name. Swift: `LayoutConstraint`.
+*/
+typedef uint64_t moa_lcons;
+
+/*
+** moa_animation -- an animation of one layout, as a checked id (0 is never valid). Swift: `Animation`.
+*/
+typedef uint64_t moa_animation;
+
+/*
+** moa_collapsible -- a collapsible view of one layout, as a checked id (0 is never valid).
+** Swift: `Collapsible`.
+*/
+typedef uint64_t moa_collapsible;
+
+/*
+** moa_pan -- a pan-gesture driver of one layout, as a checked id (0 is never valid). Swift: `PanDriver`.
+*/
+typedef uint64_t moa_pan;
+
+/*
+** moa_rect -- a rectangle: origin (x, y) and size (width, height), y growing downwards. Swift: `Rect`.
+*/
+typedef struct moa_rect {
+    double x;
+    double y;
+    double width;
+    double height;
+} moa_rect;
+
+/*
+** moa_frame -- one view's frames, as moa_layout_frames() lists them. Swift: `ViewFrame`.
+**
+** `superview` is 0 for the root; `depth` is 0 for the root, 1 for its subviews and guides, and so on;
+** `is_guide` is 1 for the layout guides.
+*/
+typedef struct moa_frame {
+    moa_view view;
+    moa_view superview;
+    moa_rect frame;
+    moa_rect frame_in_root;
+    int depth;
+    int is_guide;
+} moa_frame;
+
+/*
+** moa_error_info -- the details of the last failure on a layout (moa_layout_error_info()).
+**
+**   code         the moa_status of the failure (MOA_OK when the last recorded call succeeded);
+**   line         the 1-based line of the equation text the error is in, 0 if none;
+**   offset       the byte offset (0-based, UTF-8) into that line where the offending token starts, -1 if none;
+**   text_offset  the byte offset into the whole text given to the call, -1 if none;
+**   length       the length in bytes of the offending token, 0 if none;
+**   kind         the finer class: "parse", "unknownView", "unknownAttribute", "unsatisfiable", "invalid",
+**                "duplicateName", "notFound", "stale", "cycle", "internalError", "misuse", or "" on success;
+**   message      what went wrong, without the location, e.g. "unknown view `calender`";
+**   source_line  the text of the offending line, "" if none;
+**   expected     what would have been accepted at `offset`, e.g. "`==`, `<=`, `>=`", "" if nothing is known;
+**   suggestion   a near name for an unknown view, attribute or priority, e.g. "calendar", "" if none;
+**   source       the source name given to moa_layout_eqs_source(), "" if none.
+**
+** The strings are never NULL; they are owned by the layout (see CONVENTIONS, Strings out).
+** Swift: `LayoutError`.
+*/
+typedef struct moa_error_info {
+    moa_status code;
+    int line;
+    int offset;
+    int text_offset;
+    int length;
+    const char *kind;
+    const char *message;
+    const char *source_line;
+    const char *expected;
+    const char *suggestion;
+    const char *source;
+} moa_error_info;
+
+/*
+** moa_layout_direction -- the direction in which a view's content flows, which decides what `leading` and
+** `trailing` mean. MOA_INHERIT follows the superview (the root's is left-to-right).
+**
+** Any other value gives MOA_INVALID. Swift: `LayoutDirection` (same raw values).
+*/
+typedef enum moa_layout_direction {
+    MOA_INHERIT = 0,
+    MOA_LTR = 1,
+    MOA_RTL = 2
+} moa_layout_direction;
+
+/*
+** moa_axis -- a layout axis: horizontal (x, width) or vertical (y, height).
+**
+** Any other value gives MOA_INVALID. Swift: `LayoutAxis` (same raw values).
+*/
+typedef enum moa_axis {
+    MOA_HORIZONTAL = 0,
+    MOA_VERTICAL = 1
+} moa_axis;
+
+/*
+** moa_collapse_direction -- the way a collapsing view leaves: left or right by its width, up or down by its
+** height.
+**
+** Any other value gives MOA_INVALID. Swift: `CollapseDirection`.
+*/
+typedef enum moa_collapse_direction {
+    MOA_LEFT = 0,
+    MOA_RIGHT = 1,
+    MOA_UP = 2,
+    MOA_DOWN = 3
+} moa_collapse_direction;
+
+/*
+** moa_curve -- a timing curve for animations.
+**
+** The predefined curves are the values below. More curves (springs with other parameters, any cubic Bézier)
+** are made with moa_layout_spring_curve() and moa_layout_bezier_curve(), which hand out values from
+** MOA_CURVE_CUSTOM up, valid on that layout only. Any other value gives MOA_INVALID.
+**
+**   MOA_LINEAR       constant speed, cubic-bezier(0, 0, 1, 1);
+**   MOA_EASE_IN      cubic-bezier(0.42, 0, 1, 1), UIKit's .curveEaseIn;
+**   MOA_EASE_OUT     cubic-bezier(0, 0, 0.58, 1), UIKit's .curveEaseOut;
+**   MOA_EASE_IN_OUT  cubic-bezier(0.42, 0, 0.58, 1), UIKit's .curveEaseInOut (halfway at half the duration);
+**   MOA_SPRING       a critically damped spring (damping ratio 1, response 0.5 s) that keeps the velocity the
+**                    value had (0 at rest, or that of the animation it retargets). A spring animation lasts
+**                    until it settles: the duration given with it is ignored.
+**
+** Swift: `AnimationCurve`.
+*/
+typedef int moa_curve;
+
+#define MOA_LINEAR       0
+#define MOA_EASE_IN      1
+#define MOA_EASE_OUT     2
+#define MOA_EASE_IN_OUT  3
+#define MOA_SPRING       4
+#define MOA_CURVE_CUSTOM 256 /* the first value moa_layout_spring_curve() / moa_layout_bezier_curve() return */
+
+/*
+** MOA_NO_INTRINSIC -- "no intrinsic size on this axis", for moa_view_set_intrinsic_size() (UIKit's
+** UIViewNoIntrinsicMetric). Intrinsic sizes are otherwise 0 or more: -1 cannot be mistaken for a size, and any
+** other negative value gives MOA_INVALID. Swift: `nil`.
+*/
+#define MOA_NO_INTRINSIC (-1.0)
+
+/*
+** MOA_AUTO -- "the default", for moa_pan_set_options()'s drag limit (half the root's width or height at
+** the start of each drag). Swift: `nil`.
+*/
+#define MOA_AUTO (-1.0)
+
+/*
+** MOA_VAR_MIN_X ... MOA_VAR_HEIGHT -- a view's four solver variables, as moa_layout_ambiguities() names them:
+** its left edge and top edge in root space, its width and its height. Swift: `LayoutVariable`.
+*/
+#define MOA_VAR_MIN_X  0
+#define MOA_VAR_MIN_Y  1
+#define MOA_VAR_WIDTH  2
+#define MOA_VAR_HEIGHT 3
+
+/*
+** MOA_SVG_CONSTRAINTS, MOA_SVG_GUIDES, MOA_SVG_NO_LABELS -- flags for the SVG functions, or-ed together
+** (0: views with labels, no guides, no constraints). Unknown bits give MOA_INVALID.
+**
+**   MOA_SVG_CONSTRAINTS  draw the active equations between two items as lines (moa_layout_svg() only);
+**   MOA_SVG_GUIDES       also draw the guides safeArea, margins and keyboard (dashed);
+**   MOA_SVG_NO_LABELS    do not label the views with their names.
+**
+** Swift: `SVGOptions`.
+*/
+#define MOA_SVG_CONSTRAINTS 1
+#define MOA_SVG_GUIDES      2
+#define MOA_SVG_NO_LABELS   4
+
+/*
+** moa_text_fn -- receives a `?` report (moa_layout_set_debug_callback()): `text` is NUL-terminated UTF-8,
+** one or more lines ending in "\n", valid only during the call. See CONVENTIONS, Callbacks.
+** Swift: `Layout.debugOutput`.
+*/
+typedef void (*moa_text_fn)(const char *text, void *ud);
+
+/*
+** moa_done_fn -- an animation's completion: called once, with the layout, the animation's id, finished = 1
+** when every property reached its target or 0 when it was taken over by a newer animation, stopped,
+** cancelled, failed or the layout is being freed, and the `ud` given with it. See CONVENTIONS, Callbacks.
+** Swift: the `completion` of `Animator.animate`.
+*/
+typedef void (*moa_done_fn)(moa_layout *L, moa_animation animation, int finished, void *ud);
+
+/*
+** moa_rest_fn -- a pan driver's snap completion: called once, with the layout, the driver's id, the rest
+** position (an offset) the snap headed for, finished (as for moa_done_fn; 1 means the rest position was
+** reached) and the `ud` given with it. See CONVENTIONS, Callbacks. Swift: the `completion` of
+** `PanDriver.ended(velocity:completion:)`.
+*/
+typedef void (*moa_rest_fn)(moa_layout *L, moa_pan pan, double rest, int finished, void *ud);
+
+/* ========================================================================================================== */
+/* Layout: lifecycle, errors, root and guides                                                                 */
+/* ========================================================================================================== */
+
+/*
+** moa_layout_new -- create a layout whose root is width x height points (origin 0, 0).
+**
+** The layout has the root (named "root") and three guides: "safeArea" (the root inset by the safe-area
+** insets, 0 by default), "margins" (the root inset by the root's layout margins, 8 by default) and
+** "keyboard" (the root's width at its bottom, keyboard height 0 by default).
+**
+** Returns a new layout, owned by the caller (free it with moa_layout_free()), or NULL when a size is negative,
+** NaN, infinite or above 1e9, or when out of memory. Swift: `Layout(width:height:)`.
+*/
+MOA_API moa_layout *moa_layout_new(double width, double height);
+
+/*
+** moa_layout_free -- free a layout and everything it owns (ids and returned strings become invalid).
+**
+** First every completion callback not yet called is called, with finished = 0 (see CONVENTIONS, Callbacks);
+** during those calls the layout answers every call with MOA_MISUSE. Called from a callback of the same
+** layout, the free is deferred until the outermost moa_* call on the layout returns. NULL is a harmless
+** no-op. Freeing the same layout twice is undefined behaviour. Swift: none (ARC).
+*/
+MOA_API void moa_layout_free(moa_layout *L);
+
+/*
+** moa_layout_errmsg -- the message of the last call on a layout.
+**
+** Returns "not an error" if the last call that records errors (see CONVENTIONS) succeeded, otherwise the
+** failure with its location first and, for equation text, the line with a caret under the offending token:
+**
+**     line 2, byte 0: unknown view `calender` (did you mean `calendar`?)
+**         calender.top == 0
+**         ^~~~~~~~
+**
+** For MOA_UNSATISFIABLE it names the conflicting constraints by their equations and lines. Never NULL. The
+** string is owned by the layout (see CONVENTIONS). For a NULL layout, returns a static string. Does not change
+** the layout. Swift: `LayoutError.description`.
+*/
+MOA_API const char *moa_layout_errmsg(const moa_layout *L);
+
+/*
+** moa_layout_error_info -- the details of the last call's failure (see moa_error_info).
+**
+** On success writes the details to *out (code MOA_OK and empty strings when the last recorded call
+** succeeded). Does not change the layout.
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL. Swift: `LayoutError`.
+*/
+MOA_API moa_status moa_layout_error_info(const moa_layout *L, moa_error_info *out);
+
+/*
+** moa_layout_conflicts -- the conflicting constraints of the last MOA_UNSATISFIABLE on this layout.
+**
+** Lists (see CONVENTIONS, Arrays out) a minimal set of existing required constraints that cannot hold
+** together with the one that failed: remove or relax any one of them and the rest can. They may include
+** constraints the layout made (a view's intrinsic size at priority 1000, the root size). The list is empty
+** unless the last recorded call returned MOA_UNSATISFIABLE. Does not change the layout.
+**
+** Returns MOA_OK; MOA_MISUSE if L or count is NULL, or out is NULL with cap > 0; MOA_INVALID if cap does not
+** fit in a ptrdiff_t. Swift: `LayoutError.conflicts`.
+*/
+MOA_API moa_status moa_layout_conflicts(const moa_layout *L, moa_lcons *out, size_t cap, size_t *count);
+
+/*
+** moa_layout_set_root_size -- set the root's size (as on rotation or a window resize).
+**
+** An edit of two required constraints in place, not a rebuild; frames change at the next solve.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_INVALID if a size is negative, not finite or above 1e9;
+** MOA_UNSATISFIABLE if required constraints cannot hold at that size (the size stays as it was).
+** Swift: `Layout.setRootSize(width:height:)`.
+*/
+MOA_API moa_status moa_layout_set_root_size(moa_layout *L, double width, double height);
+
+/*
+** moa_layout_root_size -- the root's size as last set. Either out-pointer may be NULL to skip it.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL. Swift: `Layout.rootWidth`, `Layout.rootHeight`.
+*/
+MOA_API moa_status moa_layout_root_size(moa_layout *L, double *width, double *height);
+
+/*
+** moa_layout_root -- the id of the root view.
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL. Swift: `Layout.root`.
+*/
+MOA_API moa_status moa_layout_root(moa_layout *L, moa_view *out);
+
+/*
+** moa_layout_guide -- the id of a layout guide: "safeArea", "margins" or "keyboard".
+**
+** Guides are items like views (equations name them: `table.bottom == keyboard.top`) but cannot have
+** subviews or be removed.
+**
+** Returns MOA_OK; MOA_MISUSE if L, name or out is NULL; MOA_NOTFOUND if name is not a guide's name.
+** Swift: `Layout.safeArea`, `Layout.margins`, `Layout.keyboard`.
+*/
+MOA_API moa_status moa_layout_guide(moa_layout *L, const char *name, moa_view *out);
+
+/*
+** moa_layout_set_safe_area -- set the safe-area insets: the safeArea guide is the root inset by them.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_INVALID if an inset is not finite; MOA_UNSATISFIABLE (nothing
+** changes). Swift: `Layout.setSafeAreaInsets(_:)`.
+*/
+MOA_API moa_status moa_layout_set_safe_area(moa_layout *L, double top, double left, double bottom, double right);
+
+/*
+** moa_layout_set_keyboard_height -- set the keyboard guide's height at once (its bottom is the root's
+** bottom); constraints attached to keyboard.top follow. To animate it, see moa_layout_show_keyboard().
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_INVALID if height is negative or not finite;
+** MOA_UNSATISFIABLE (nothing changes). Swift: `Layout.setKeyboardHeight(_:)`.
+*/
+MOA_API moa_status moa_layout_set_keyboard_height(moa_layout *L, double height);
+
+/* ========================================================================================================== */
+/* Layout: views                                                                                              */
+/* ========================================================================================================== */
+
+/*
+** moa_view_new -- add a view named `name` under `parent` (0 means the root).
+**
+** `name` must be unique within the layout, made of letters, digits and `_`, not start with a digit, and not
+** be one of "view", "superview", "root", "safeArea", "margins", "keyboard"; equations name the view by it.
+** The new view has margins 8, direction MOA_INHERIT, no intrinsic size and no baseline offset. On success
+** writes its id to *out.
+**
+** Returns MOA_OK; MOA_MISUSE if L, name or out is NULL; MOA_INVALID for a bad name or a guide as parent;
+** MOA_DUPLICATE if the name is taken; MOA_NOTFOUND if parent is not a view of L.
+** Swift: `Layout.addView(_:in:)`.
+*/
+MOA_API moa_status moa_view_new(moa_layout *L, const char *name, moa_view parent, moa_view *out);
+
+/*
+** moa_view_free -- remove a view, its subviews and every constraint that mentions any of them.
+**
+** Their ids become stale (MOA_NOTFOUND); their names are free again. Collapsibles and pan drivers that use
+** them answer MOA_NOTFOUND from then on (free them with their own functions).
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if v is not a view of L; MOA_INVALID for the root or
+** a guide. Swift: `Layout.removeView(_:)`.
+*/
+MOA_API moa_status moa_view_free(moa_layout *L, moa_view v);
+
+/*
+** moa_view_find -- the id of the view, root or guide named `name`.
+**
+** Returns MOA_OK; MOA_MISUSE if L, name or out is NULL; MOA_NOTFOUND if no item has that name.
+** Swift: `Layout.view(named:)`.
+*/
+MOA_API moa_status moa_view_find(moa_layout *L, const char *name, moa_view *out);
+
+/*
+** moa_view_name -- the name of a view, the root ("root") or a guide.
+**
+** On success *out points to a NUL-terminated string owned by the layout (see CONVENTIONS).
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOTFOUND if v is not a view of L; MOA_NOMEM.
+** Swift: `View.name`.
+*/
+MOA_API moa_status moa_view_name(moa_layout *L, moa_view v, const char **out);
+
+/*
+** moa_view_superview -- the superview of a view (0 for the root; guides have the root).
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOTFOUND if v is not a view of L.
+** Swift: `View.superview`.
+*/
+MOA_API moa_status moa_view_superview(moa_layout *L, moa_view v, moa_view *out);
+
+/*
+** moa_view_set_superview -- move a view under another superview (0 means the root).
+**
+** Its constraints stay as they are; frames relative to the superview and the inherited direction follow
+** the new parent.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if v or parent is not a view of L; MOA_INVALID if v is
+** the root or a guide, parent is a guide, or parent is v or one of its descendants (kind "cycle");
+** MOA_UNSATISFIABLE if a direction change could not hold (nothing changes). Swift: `View.setSuperview(_:)`.
+*/
+MOA_API moa_status moa_view_set_superview(moa_layout *L, moa_view v, moa_view parent);
+
+/*
+** moa_view_set_margins -- set a view's (or the root's) layout margins, used by the margin attributes
+** (leftMargin, ..., centerXWithinMargins) and, for the root, by the margins guide. Constraints that use them
+** are updated in place.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if v is not a view of L; MOA_INVALID if a margin is
+** not finite; MOA_UNSATISFIABLE (nothing changes). Swift: `View.setLayoutMargins(_:)`.
+*/
+MOA_API moa_status moa_view_set_margins(moa_layout *L, moa_view v, double top, double left, double bottom,
+                                        double right);
+
+/*
+** moa_view_set_direction -- set a view's layout direction (MOA_INHERIT follows the superview).
+**
+** Constraints written with leading/trailing whose first view is v or inherits its direction from v are
+** mirrored or un-mirrored in place: with MOA_RTL, leading is the right edge and `+ 8` points left.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if v is not a view of L; MOA_INVALID if dir is not a
+** moa_layout_direction; MOA_UNSATISFIABLE (nothing changes).
+** Swift: `View.setLayoutDirection(_:)`.
+*/
+MOA_API moa_status moa_view_set_direction(moa_layout *L, moa_view v, moa_layout_direction dir);
+
+/*
+** moa_view_set_intrinsic_size -- set a view's intrinsic content size; MOA_NO_INTRINSIC on an axis for none.
+**
+** Each axis with a size gets `size >= intrinsic @ compression resistance` (default 750) and
+** `size <= intrinsic @ hugging` (default 250); changing the size later changes their constants in place.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if v is not a view of L; MOA_INVALID if a size is
+** negative (other than MOA_NO_INTRINSIC), not finite or above 1e9; MOA_UNSATISFIABLE (nothing changes). Swift: `View.setIntrinsicSize(width:height:)`.
+*/
+MOA_API moa_status moa_view_set_intrinsic_size(moa_layout *L, moa_view v, double width, double height);
+
+/*
+** moa_view_set_content_priority -- set a view's hugging and compression-resistance priorities on one axis
+** (each in [1, 1000]; the equation forms are `v.hugH == low`, `v.resistV == 800`).
+**
+** Both change, or neither.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if v is not a view of L; MOA_INVALID if axis is not a
+** moa_axis, or a priority is outside [1, 1000] or NaN; MOA_UNSATISFIABLE (nothing changes). Swift: `View.setContentHuggingPriority(_:for:)`, `View.setCompressionResistancePriority(_:for:)`.
+*/
+MOA_API moa_status moa_view_set_content_priority(moa_layout *L, moa_view v, moa_axis axis, double hugging,
+                                                 double compression);
+
+/*
+** moa_view_set_baseline -- set a view's baseline offsets (distances from its top).
+**
+** `baseline` and `lastBaseline` are `top + *offset`, or the bottom edge when offset is NULL (as for a UIKit
+** view without text); `firstBaseline` is `top + *first`, or as `baseline` when first is NULL. The pointers
+** are read during the call only. Constraints on the baselines are updated in place.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if v is not a view of L; MOA_INVALID if an offset is
+** not finite; MOA_UNSATISFIABLE (nothing changes).
+** Swift: `View.setBaselineOffset(_:first:)`.
+*/
+MOA_API moa_status moa_view_set_baseline(moa_layout *L, moa_view v, const double *offset, const double *first);
+
+/*
+** moa_view_frame -- a view's frame relative to its superview, as of the last solve (see CONVENTIONS, Frames).
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOTFOUND if v is not a view of L. Swift: `View.frame`.
+*/
+MOA_API moa_status moa_view_frame(moa_layout *L, moa_view v, moa_rect *out);
+
+/*
+** moa_view_frame_in_root -- a view's frame in root space, as of the last solve.
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOTFOUND if v is not a view of L.
+** Swift: `View.frameInRoot`.
+*/
+MOA_API moa_status moa_view_frame_in_root(moa_layout *L, moa_view v, moa_rect *out);
+
+/* ========================================================================================================== */
+/* Layout: equations and constraints                                                                          */
+/* ========================================================================================================== */
+
+/*
+** moa_layout_eq -- add (or update) the constraint one equation describes.
+**
+**     view1.attr1 REL view2.attr2 * multiplier + constant @ priority   # comment
+**
+** REL is ==, <= or >=; `view2.attr2` may be left out (the superview's same attribute; for width and height a
+** lone number is absolute); `* m` / `/ m` default to 1, the constant to 0, the priority to required (a number
+** in [1, 1000], a name such as high, low, defaultHigh, or arithmetic such as `defaultHigh - 1`). `view` and
+** `superview` name view1's superview; root, safeArea, margins and keyboard are items too. A content priority
+** line (`label.hugH == low`) sets it and returns the intrinsic constraint it governs. A trailing `?` sends
+** how the line was interpreted to the debug callback. Re-issuing an equation with the same left side,
+** relation, right side and priority updates the constant of the existing constraint and returns its id.
+** `size` and `pin` make several constraints: use moa_layout_eqs(). On success writes the id to *out.
+**
+** Returns MOA_OK; MOA_MISUSE if L, line or out is NULL; MOA_PARSE for a grammar error, an unknown view or
+** attribute, or tokens left over (see moa_layout_error_info() for the line, offset and what was expected);
+** MOA_INVALID for a blank line, several equations, a size/pin line, attributes that cannot be related, bad
+** numbers; MOA_UNSATISFIABLE if the constraint is required and cannot hold (see moa_layout_conflicts()).
+** Swift: `Layout.eq(_:)`.
+*/
+MOA_API moa_status moa_layout_eq(moa_layout *L, const char *line, moa_lcons *out);
+
+/*
+** moa_layout_eqs -- add (or update) the constraints of many equation lines, all or nothing.
+**
+** `text` holds equations separated by newlines; blank lines and `#` comments are skipped. Every line is
+** parsed and resolved before any is applied; if one fails, nothing from the call stays. On success lists the
+** ids in line order (see CONVENTIONS, Arrays out; `size` gives 2, `pin` 4, a content priority line its
+** intrinsic constraint, a re-issued equation its existing id): the equations are applied even when cap is
+** smaller than *count (moa_layout_constraints() lists them all).
+**
+** Returns MOA_OK; MOA_MISUSE if L, text or count is NULL, or out is NULL with cap > 0; MOA_INVALID if cap
+** does not fit in a ptrdiff_t; otherwise the codes of moa_layout_eq() for the first failing line, with its
+** line number and offsets in moa_layout_error_info(). Swift: `Layout.eqs(_:)`.
+*/
+MOA_API moa_status moa_layout_eqs(moa_layout *L, const char *text, moa_lcons *out, size_t cap, size_t *count);
+
+/*
+** moa_layout_eqs_source -- moa_layout_eqs() for text from a file: `source` (NULL means none) names it in
+** errors and reports (`source:line`), and `first_line` (1 or more) is the number of the text's first line.
+**
+** Returns as moa_layout_eqs(), and MOA_INVALID if first_line is below 1.
+** Swift: `Layout.eqs(_:source:firstLine:)`.
+*/
+MOA_API moa_status moa_layout_eqs_source(moa_layout *L, const char *text, const char *source, int first_line,
+                                         moa_lcons *out, size_t cap, size_t *count);
+
+/*
+** moa_layout_xeq -- remove the constraint(s) an equation names (RMExtensions' xeq).
+**
+** The constraint with the same left side, relation, right side and priority is removed; the constant is not
+** compared. A `size` or `pin` line removes all of its constraints. Their ids become stale. On success writes
+** the number removed to *removed (which may be NULL).
+**
+** Returns MOA_OK; MOA_MISUSE if L or line is NULL; MOA_NOTFOUND if no constraint matches (nothing is
+** removed); MOA_INVALID for a content-priority line; MOA_PARSE as moa_layout_eq(). Swift: `Layout.xeq(_:)`.
+*/
+MOA_API moa_status moa_layout_xeq(moa_layout *L, const char *line, size_t *removed);
+
+/*
+** moa_layout_constraints -- the constraints made by equations, active or not, in creation order (see
+** CONVENTIONS, Arrays out).
+**
+** Returns MOA_OK; MOA_MISUSE if L or count is NULL, or out is NULL with cap > 0; MOA_INVALID if cap does not
+** fit in a ptrdiff_t. Swift: `Layout.constraints`.
+*/
+MOA_API moa_status moa_layout_constraints(moa_layout *L, moa_lcons *out, size_t cap, size_t *count);
+
+/*
+** moa_layout_describe -- every equation constraint as the equation that would create it, one per line, each
+** followed by `  # line N` when it came from eqs and `inactive` when it is not active.
+**
+** On success *out points to a NUL-terminated string owned by the layout (see CONVENTIONS).
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOMEM. Swift: `Layout.describeConstraints()`.
+*/
+MOA_API moa_status moa_layout_describe(moa_layout *L, const char **out);
+
+/*
+** moa_layout_set_debug_callback -- where the `?` reports of equations go: cb(text, ud) for each report
+** (see moa_text_fn and CONVENTIONS, Callbacks). cb NULL restores the default, standard error.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL. Swift: `Layout.debugOutput`.
+*/
+MOA_API moa_status moa_layout_set_debug_callback(moa_layout *L, moa_text_fn cb, void *ud);
+
+/*
+** moa_lcons_constant -- the constant of a constraint (the `+ c` of its equation).
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOTFOUND if c is not a constraint of L.
+** Swift: `LayoutConstraint.constant`.
+*/
+MOA_API moa_status moa_lcons_constant(moa_layout *L, moa_lcons c, double *out);
+
+/*
+** moa_lcons_set_constant -- change a constraint's constant in place (one incremental re-solve at the next
+** solve). For an intrinsic-size constraint this sets the view's intrinsic size on that axis.
+**
+** If the constant is animating, the next frame sets the animated value again (see moa_lcons_stop_animating()).
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if c is not a constraint of L; MOA_INVALID if k is not
+** finite or not within +-1e12, or c is a root-size or guide constraint; MOA_UNSATISFIABLE (c keeps its
+** constant). Swift: `LayoutConstraint.setConstant(_:)`.
+*/
+MOA_API moa_status moa_lcons_set_constant(moa_layout *L, moa_lcons c, double k);
+
+/*
+** moa_lcons_priority -- the priority of a constraint, in [1, 1000].
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOTFOUND if c is not a constraint of L.
+** Swift: `LayoutConstraint.priority`.
+*/
+MOA_API moa_status moa_lcons_priority(moa_layout *L, moa_lcons c, double *out);
+
+/*
+** moa_lcons_set_priority -- change a constraint's priority, also to or from required (1000). For an
+** intrinsic-size constraint this sets the view's hugging or compression resistance on that axis.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if c is not a constraint of L; MOA_INVALID if p is not
+** in [1, 1000], or c is a root-size or guide constraint; MOA_UNSATISFIABLE (c keeps its priority).
+** Swift: `LayoutConstraint.setPriority(_:)`.
+*/
+MOA_API moa_status moa_lcons_set_priority(moa_layout *L, moa_lcons c, double p);
+
+/*
+** moa_lcons_active -- whether a constraint takes part in solving: writes 1 or 0 to *out.
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOTFOUND if c is not a constraint of L.
+** Swift: `LayoutConstraint.isActive`.
+*/
+MOA_API moa_status moa_lcons_active(moa_layout *L, moa_lcons c, int *out);
+
+/*
+** moa_lcons_set_active -- activate (active != 0) or deactivate (active == 0) an equation constraint; an
+** inactive one keeps its id. Setting the state it already has is a no-op.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if c is not a constraint of L; MOA_INVALID for a
+** constraint the layout made (intrinsic, root size, guide); MOA_UNSATISFIABLE when activating a required
+** constraint that cannot hold. Swift: `LayoutConstraint.setActive(_:)`.
+*/
+MOA_API moa_status moa_lcons_set_active(moa_layout *L, moa_lcons c, int active);
+
+/*
+** moa_lcons_describe -- the equation that would create a constraint, e.g. "table.top == calendar.bottom + 8 @
+** 750": the superview is named, a multiplier of 1, a constant of 0 (with a second item) and priority 1000 are
+** left out.
+**
+** On success *out points to a NUL-terminated string owned by the layout (see CONVENTIONS).
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOTFOUND if c is not a constraint of L; MOA_NOMEM.
+** Swift: `LayoutConstraint.description`.
+*/
+MOA_API moa_status moa_lcons_describe(moa_layout *L, moa_lcons c, const char **out);
+
+/*
+** moa_lcons_line -- the line (1-based) of the eqs text a constraint came from (the latest line that set its
+** constant), or 0 when it came from moa_layout_eq() or the layout made it.
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOTFOUND if c is not a constraint of L.
+** Swift: `LayoutConstraint.line`.
+*/
+MOA_API moa_status moa_lcons_line(moa_layout *L, moa_lcons c, int *out);
+
+/*
+** moa_lcons_remove -- remove an equation constraint; its id becomes stale.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if c is not a constraint of L; MOA_INVALID for a
+** constraint the layout made (change the view, root size or guide instead). Swift: `Layout.remove(_:)`.
+*/
+MOA_API moa_status moa_lcons_remove(moa_layout *L, moa_lcons c);
+
+/* ========================================================================================================== */
+/* Layout: solving and reading                                                                                */
+/* ========================================================================================================== */
+
+/*
+** moa_layout_solve -- read the solved values and update every view's frames.
+**
+** On success writes the number of views whose frame changed (moa_layout_changed_views()) to *changed, which
+** may be NULL. The solver itself always works incrementally: this is cheap when little changed.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL. Swift: `Layout.solve()`.
+*/
+MOA_API moa_status moa_layout_solve(moa_layout *L, size_t *changed);
+
+/*
+** moa_layout_changed_views -- the views (and root) whose frame changed at the last solve, in creation order
+** (guides are not listed; see CONVENTIONS, Arrays out and Frames). After moa_layout_advance() and
+** moa_layout_seek(): the views their frame changed.
+**
+** Returns MOA_OK; MOA_MISUSE if L or count is NULL, or out is NULL with cap > 0; MOA_INVALID if cap does not
+** fit in a ptrdiff_t. Swift: `Layout.changedViews`.
+*/
+MOA_API moa_status moa_layout_changed_views(moa_layout *L, moa_view *out, size_t cap, size_t *count);
+
+/*
+** moa_layout_views -- the views added with moa_view_new() (not the root or the guides), in creation order
+** (see CONVENTIONS, Arrays out).
+**
+** Returns MOA_OK; MOA_MISUSE if L or count is NULL, or out is NULL with cap > 0; MOA_INVALID if cap does not
+** fit in a ptrdiff_t. Swift: `Layout.views`.
+*/
+MOA_API moa_status moa_layout_views(moa_layout *L, moa_view *out, size_t cap, size_t *count);
+
+/*
+** moa_layout_frames -- the frames of the root and every view (and, with include_guides != 0, the guides)
+** at the current time, solving first if needed. Hierarchy order: the root first, each view before its
+** subviews, subviews in the order they were added (see moa_frame and CONVENTIONS, Arrays out).
+**
+** Returns MOA_OK; MOA_MISUSE if L or count is NULL, or out is NULL with cap > 0; MOA_INVALID if cap does not
+** fit in a ptrdiff_t. Swift: `Layout.snapshot(time:includeGuides:)`.
+*/
+MOA_API moa_status moa_layout_frames(moa_layout *L, int include_guides, moa_frame *out, size_t cap,
+                                     size_t *count);
+
+/*
+** moa_layout_violations -- the optional constraints the solver had to give up (fully or partly), highest
+** priority first, and how far each is off in points (|lhs - rhs| for ==, the amount on the wrong side for
+** <= and >=; under 1e-7 counts as satisfied).
+**
+** Writes at most cap ids to `out` and their amounts to `amount` (either may be NULL to skip it) and the full
+** number to *count. Evaluated from the current solution (no moa_layout_solve() needed).
+**
+** Returns MOA_OK; MOA_MISUSE if L or count is NULL; MOA_INVALID if cap does not fit in a ptrdiff_t.
+** Swift: `Layout.violatedConstraints()`.
+*/
+MOA_API moa_status moa_layout_violations(moa_layout *L, moa_lcons *out, double *amount, size_t cap,
+                                         size_t *count);
+
+/*
+** moa_layout_ambiguities -- the view variables that the active constraints do not fix (Auto Layout's
+** hasAmbiguousLayout, with the culprits named), in view order.
+**
+** Writes at most cap pairs: the view to `views` and which of its variables is free to `vars` (MOA_VAR_MIN_X,
+** MOA_VAR_MIN_Y, MOA_VAR_WIDTH or MOA_VAR_HEIGHT); either may be NULL to skip it; the full number goes to
+** *count (0: the layout is not ambiguous). The layout is not changed (a scratch solver is used).
+**
+** Returns MOA_OK; MOA_MISUSE if L or count is NULL; MOA_INVALID if cap does not fit in a ptrdiff_t.
+** Swift: `Layout.ambiguities()`.
+*/
+MOA_API moa_status moa_layout_ambiguities(moa_layout *L, moa_view *views, int *vars, size_t cap, size_t *count);
+
+/*
+** moa_layout_svg -- the layout as an SVG document, solving first if needed.
+**
+** Root coordinates in points, y down; views are labelled rectangles nested as the hierarchy; `flags` is a
+** combination of MOA_SVG_CONSTRAINTS, MOA_SVG_GUIDES and MOA_SVG_NO_LABELS. On success *out points to a
+** NUL-terminated string owned by the layout (see CONVENTIONS).
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_INVALID for unknown flags; MOA_NOMEM.
+** Swift: `Layout.svg(_:)`.
+*/
+MOA_API moa_status moa_layout_svg(moa_layout *L, int flags, const char **out);
+
+/* ========================================================================================================== */
+/* Motion: the clock and animations                                                                           */
+/* ========================================================================================================== */
+
+/*
+** moa_layout_advance -- move the clock forward by dt seconds (0 or more) and make a frame.
+**
+** A frame: animations due to start begin, every animated property is set to its value at the new time (in
+** place, one incremental re-solve), the layout is solved, the frame is recorded when tracing, and the
+** completions due are called (see CONVENTIONS, Callbacks). The views whose frame changed are then listed by
+** moa_layout_changed_views().
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL or when called from a callback; MOA_INVALID if dt is negative or not
+** finite. Swift: `Animator.advance(by:)`.
+*/
+MOA_API moa_status moa_layout_advance(moa_layout *L, double dt);
+
+/*
+** moa_layout_seek -- move the clock forward to time t and make a frame (as moa_layout_advance()). t equal to
+** the current time makes a frame without moving time (it applies animations started since and calls the
+** completions due).
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL or when called from a callback; MOA_INVALID if t is before the
+** current time (the clock never goes back) or not finite. Swift: `Animator.seek(to:)`.
+*/
+MOA_API moa_status moa_layout_seek(moa_layout *L, double t);
+
+/*
+** moa_layout_time -- the clock: seconds since the layout was made, as advanced by the caller.
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL. Swift: `Animator.time`.
+*/
+MOA_API moa_status moa_layout_time(moa_layout *L, double *out);
+
+/*
+** moa_layout_is_animating -- whether any animation is running or waiting for its delay, or a completion is
+** due: writes 1 or 0 to *out.
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL. Swift: `Animator.isAnimating`.
+*/
+MOA_API moa_status moa_layout_is_animating(moa_layout *L, int *out);
+
+/*
+** moa_layout_spring_curve -- a spring curve for animations on this layout.
+**
+** damping_ratio: 1 is critically damped, below 1 overshoots, above 1 creeps in (must be above 0). response:
+** the undamped period in seconds (must be above 0). velocity: the initial velocity in points per second (for
+** instance a gesture's), or NULL to keep the velocity the value has. The same parameters give the same value.
+** On success writes the curve (MOA_CURVE_CUSTOM or more) to *out; use it only with this layout.
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_INVALID for a non-finite or non-positive ratio or
+** response, a non-finite velocity, or more than 4096 different curves on one layout.
+** Swift: `AnimationCurve.spring(Spring(dampingRatio:response:initialVelocity:))`.
+*/
+MOA_API moa_status moa_layout_spring_curve(moa_layout *L, double damping_ratio, double response,
+                                           const double *velocity, moa_curve *out);
+
+/*
+** moa_layout_bezier_curve -- a cubic Bézier timing curve (CSS cubic-bezier(x1, y1, x2, y2)) for animations on
+** this layout: x1 and x2 in [0, 1], y1 and y2 finite (they may leave [0, 1] to overshoot). The same
+** parameters give the same value. On success writes the curve (MOA_CURVE_CUSTOM or more) to *out.
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_INVALID for bad control points or more than 4096
+** different curves on one layout. Swift: `AnimationCurve.cubicBezier(CubicBezier(_:_:_:_:))`.
+*/
+MOA_API moa_status moa_layout_bezier_curve(moa_layout *L, double x1, double y1, double x2, double y2,
+                                           moa_curve *out);
+
+/*
+** moa_lcons_animate -- animate a constraint's constant from its current value to `to`.
+**
+** The animation starts `delay` seconds from now (0 or more) and takes `duration` seconds (0 or more; springs
+** ignore it) along `curve`. Each frame is the exact solved layout at the interpolated constant. Starting an
+** animation on a constant that is already animating retargets it smoothly (from its value and, for springs,
+** its velocity at that moment); the older animation then ends with finished = 0. `done` (may be NULL) is
+** called once with `ud` (see moa_done_fn). On success writes the animation's id to *out (may be NULL).
+** For an intrinsic-size constraint the view's intrinsic size moves (kept at 0 or above).
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if c is not a constraint of L; MOA_INVALID for a
+** non-finite or out-of-range value, duration or delay, an unknown curve, or a root-size or guide constraint.
+** Nothing starts on error (and done is never called). Swift: `Animator.animate(_:to:duration:curve:delay:completion:)`.
+*/
+MOA_API moa_status moa_lcons_animate(moa_layout *L, moa_lcons c, double to, double duration, moa_curve curve,
+                                     double delay, moa_done_fn done, void *ud, moa_animation *out);
+
+/*
+** moa_lcons_animate_priority -- animate a constraint's priority to `to` (in [1, 1000]), as moa_lcons_animate().
+**
+** Between the first and the last frame the priority is rounded to a whole number within [1, 999]: a
+** constraint never becomes required mid-animation, a required one becomes optional from the first frame, and
+** a target of 1000 is set at the last frame only (which fails, ending the animation with finished = 0, if it
+** cannot hold).
+**
+** Returns as moa_lcons_animate(). Swift: `Animator.animate(_:priority:duration:curve:delay:completion:)`.
+*/
+MOA_API moa_status moa_lcons_animate_priority(moa_layout *L, moa_lcons c, double to, double duration,
+                                              moa_curve curve, double delay, moa_done_fn done, void *ud,
+                                              moa_animation *out);
+
+/*
+** moa_layout_animate_root_size -- animate the root's size to width x height (both in one animation), as
+** moa_lcons_animate().
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_INVALID for a size that is negative, not finite or above 1e9,
+** a bad duration, delay or curve. Swift: `Animator.animateRootSize(width:height:duration:curve:delay:completion:)`.
+*/
+MOA_API moa_status moa_layout_animate_root_size(moa_layout *L, double width, double height, double duration,
+                                                moa_curve curve, double delay, moa_done_fn done, void *ud,
+                                                moa_animation *out);
+
+/*
+** moa_animation_cancel -- cancel an animation: a running one stops where it is (values stay at their current
+** values), a delayed one never starts. Its completion is called with finished = 0 at the next frame.
+** Cancelling an animation that has already ended is a no-op.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if a is not an animation of L.
+** Swift: `Animation.cancel()`.
+*/
+MOA_API moa_status moa_animation_cancel(moa_layout *L, moa_animation a);
+
+/*
+** moa_lcons_stop_animating -- stop the running animations of a constraint's constant and priority where they
+** are now (their animations end with finished = 0), so that moa_lcons_set_constant() sticks. A constraint
+** that is not animating is left alone.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if c is not a constraint of L.
+** Swift: `Animator.stopAnimating(_:)`.
+*/
+MOA_API moa_status moa_lcons_stop_animating(moa_layout *L, moa_lcons c);
+
+/*
+** moa_layout_cancel_animations -- cancel every animation, running or waiting for its delay (see
+** moa_animation_cancel()).
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL. Swift: `Animator.cancelAll()`.
+*/
+MOA_API moa_status moa_layout_cancel_animations(moa_layout *L);
+
+/* ========================================================================================================== */
+/* Motion: collapse, keyboard, pan                                                                            */
+/* ========================================================================================================== */
+
+/*
+** moa_collapsible_new -- make view v collapsible through constraint c in direction dir.
+**
+** c's current constant is the shown constant. Collapsing moves the view fully off by its own size (its
+** width for MOA_LEFT/MOA_RIGHT, its height for MOA_UP/MOA_DOWN, as of the last solve) by changing c's
+** constant; showing returns it to the shown constant. On success writes the collapsible's id to *out; free
+** it with moa_collapsible_free() (or with the layout).
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOTFOUND if v or c is not of L; MOA_INVALID if dir is
+** not a moa_collapse_direction, c is not an equation constraint, or c's axis is not dir's.
+** Swift: `Layout.collapsible(_:constraint:direction:)`.
+*/
+MOA_API moa_status moa_collapsible_new(moa_layout *L, moa_view v, moa_lcons c, moa_collapse_direction dir,
+                                       moa_collapsible *out);
+
+/*
+** moa_collapsible_free -- forget a collapsible (its view and constraint stay as they are); its id becomes
+** stale. An animation it started runs on.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if id is not a collapsible of L. Swift: none (ARC).
+*/
+MOA_API moa_status moa_collapsible_free(moa_layout *L, moa_collapsible id);
+
+/*
+** moa_collapsible_set -- collapse (collapsed != 0) or show (collapsed == 0) the view.
+**
+** Animated (animated != 0): through the clock over `duration` seconds along `curve` (a toggle mid-animation
+** retargets smoothly from where the view is); *out (may be NULL) gets the animation's id. Not animated: the
+** constant is set at once (a running animation of it stops; solve or advance to see the frames) and *out
+** gets 0. Either way `done` (may be NULL) is called once with `ud`: at the animation's end, or at the next
+** frame when not animated. moa_collapsible_is_collapsed() changes at the call.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if id (or its view or constraint) is not of L;
+** MOA_INVALID for a bad duration or curve; MOA_UNSATISFIABLE (not animated; nothing changes).
+** Swift: `Collapsible.setCollapsed(_:animated:duration:curve:completion:)`.
+*/
+MOA_API moa_status moa_collapsible_set(moa_layout *L, moa_collapsible id, int collapsed, int animated,
+                                       double duration, moa_curve curve, moa_done_fn done, void *ud,
+                                       moa_animation *out);
+
+/*
+** moa_collapsible_toggle -- collapse a shown view, show a collapsed one (see moa_collapsible_set()).
+**
+** Returns as moa_collapsible_set(). Swift: `Collapsible.toggle(animated:duration:curve:completion:)`.
+*/
+MOA_API moa_status moa_collapsible_toggle(moa_layout *L, moa_collapsible id, int animated, double duration,
+                                          moa_curve curve, moa_done_fn done, void *ud, moa_animation *out);
+
+/*
+** moa_collapsible_is_collapsed -- 1 after a collapse, 0 after a show (from the call on, while the animation
+** runs), written to *out.
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOTFOUND if id is not a collapsible of L.
+** Swift: `Collapsible.isCollapsed`.
+*/
+MOA_API moa_status moa_collapsible_is_collapsed(moa_layout *L, moa_collapsible id, int *out);
+
+/*
+** moa_layout_show_keyboard -- animate the keyboard guide's height to `height` with the keyboard's own
+** duration and curve (UIKit sends both with its keyboard notifications: 0.25 s, MOA_EASE_IN_OUT); constraints
+** attached to the guide (`form.bottom == keyboard.top - 8`) follow frame by frame. Calling it again
+** mid-animation retargets smoothly. `done`, `ud` and `out` as for moa_lcons_animate().
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_INVALID for a negative or non-finite height or duration, or a
+** bad curve. Swift: `Layout.showKeyboard(height:duration:curve:delay:completion:)`.
+*/
+MOA_API moa_status moa_layout_show_keyboard(moa_layout *L, double height, double duration, moa_curve curve,
+                                            moa_done_fn done, void *ud, moa_animation *out);
+
+/*
+** moa_layout_hide_keyboard -- animate the keyboard guide's height back to 0 (see moa_layout_show_keyboard()).
+**
+** Returns as moa_layout_show_keyboard(). Swift: `Layout.hideKeyboard(duration:curve:delay:completion:)`.
+*/
+MOA_API moa_status moa_layout_hide_keyboard(moa_layout *L, double duration, moa_curve curve, moa_done_fn done,
+                                            void *ud, moa_animation *out);
+
+/*
+** moa_pan_new -- a pan-gesture driver over n constraints on one axis.
+**
+** All the constraints move by the same offset from their current constants (the base): constant = base +
+** offset. `rest` lists nrest rest positions (offsets) a release snaps to, e.g. {0, -320} for two side-by-side
+** 320-wide panels; rest may be NULL when nrest is 0, which means {0}. The constraints and rest positions are
+** copied. Defaults: fast swipe above 400 points/s, at most 20 points per event during a fast swipe, drag
+** limit half the root's size on the axis, snap 0.3 s with MOA_EASE_OUT (see moa_pan_set_options()). On
+** success writes the driver's id to *out; free it with moa_pan_free() (or with the layout).
+**
+** Returns MOA_OK; MOA_MISUSE if L, cons or out is NULL, or rest is NULL with nrest > 0; MOA_NOTFOUND if a
+** constraint is not of L; MOA_INVALID if n is 0 or above 65536, nrest is above 65536, axis is not a
+** moa_axis, a constraint is not an equation constraint or not on the axis, or a rest position is not finite.
+** Swift: `PanDriver(constraints:axis:restPositions:)`.
+*/
+MOA_API moa_status moa_pan_new(moa_layout *L, const moa_lcons *cons, size_t n, moa_axis axis, const double *rest,
+                               size_t nrest, moa_pan *out);
+
+/*
+** moa_pan_free -- forget a pan driver (its constraints stay where they are); its id becomes stale. A snap it
+** started runs on and still calls its moa_rest_fn.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if p is not a pan driver of L. Swift: none (ARC).
+*/
+MOA_API moa_status moa_pan_free(moa_layout *L, moa_pan p);
+
+/*
+** moa_pan_began -- the finger went down: a running snap stops where it is (its moa_rest_fn gets finished =
+** 0) and a drag starts from the current offset. *accepted (may be NULL) gets 1, or 0 when the event was
+** ignored because the driver is disabled.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if p (or one of its constraints) is not of L.
+** Swift: `PanDriver.began()`.
+*/
+MOA_API moa_status moa_pan_began(moa_layout *L, moa_pan p, int *accepted);
+
+/*
+** moa_pan_changed -- the finger moved: `translation` since moa_pan_began() and the current `velocity`
+** (points/s), along the axis, positive right or down.
+**
+** The offset follows the finger point by point; a fast swipe moves at most the fast-swipe step per event
+** towards the finger; the offset never goes further than the drag limit from where the drag began.
+** *accepted (may be NULL) gets 1, or 0 when ignored (disabled, or no drag in progress).
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if p is not of L; MOA_INVALID for non-finite numbers;
+** MOA_UNSATISFIABLE if a required constraint cannot take the new constants (nothing moves).
+** Swift: `PanDriver.changed(translation:velocity:)`.
+*/
+MOA_API moa_status moa_pan_changed(moa_layout *L, moa_pan p, double translation, double velocity, int *accepted);
+
+/*
+** moa_pan_ended -- the finger lifted with `velocity` (points/s along the axis): snap to a rest position.
+**
+** A fast swipe snaps to the next rest position in its direction (or the nearest when there is none that
+** way); otherwise the nearest rest position wins (a tie goes the way the drag went). The snap is animated
+** (see moa_pan_set_options()); `done` (may be NULL) is called once with the rest position (see
+** moa_rest_fn). *target (may be NULL) gets the rest position and *accepted (may be NULL) 1; when the event
+** is ignored (disabled, or no drag in progress) *accepted gets 0, *target is not written and done is never
+** called.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if p is not of L; MOA_INVALID for a non-finite
+** velocity. Swift: `PanDriver.ended(velocity:completion:)`.
+*/
+MOA_API moa_status moa_pan_ended(moa_layout *L, moa_pan p, double velocity, moa_rest_fn done, void *ud,
+                                 double *target, int *accepted);
+
+/*
+** moa_pan_cancelled -- the gesture was cancelled: snap back to the rest position nearest to where the drag
+** began. done, ud, target and accepted as for moa_pan_ended().
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if p is not of L. Swift: `PanDriver.cancelled(completion:)`.
+*/
+MOA_API moa_status moa_pan_cancelled(moa_layout *L, moa_pan p, moa_rest_fn done, void *ud, double *target,
+                                     int *accepted);
+
+/*
+** moa_pan_move -- move to an offset outside a gesture (e.g. a rest position after a rotation), animated
+** (animated != 0, with the snap duration and curve) or at once; a drag in progress ends. done (may be NULL)
+** is called once (at the next frame when not animated).
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if p is not of L; MOA_INVALID for a non-finite
+** offset; MOA_UNSATISFIABLE (not animated; nothing moves). Swift: `PanDriver.move(to:animated:completion:)`.
+*/
+MOA_API moa_status moa_pan_move(moa_layout *L, moa_pan p, double offset, int animated, moa_rest_fn done,
+                                void *ud);
+
+/*
+** moa_pan_set_enabled -- gate a driver: while disabled (enabled == 0) every event is ignored; disabling it
+** mid-drag ends the drag as a slow release would (without a moa_rest_fn).
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if p is not of L. Swift: `PanDriver.isEnabled`.
+*/
+MOA_API moa_status moa_pan_set_enabled(moa_layout *L, moa_pan p, int enabled);
+
+/*
+** moa_pan_set_options -- tune a driver.
+**
+**   fast_velocity  the speed (points/s, 0 or more) above which a drag is a fast swipe (default 400);
+**   fast_step      the most a fast swipe moves per event (points, 0 or more; default 20);
+**   drag_limit     how far from its start a drag may go (points, 0 or more), or MOA_AUTO for half the root's
+**                  width (horizontal) or height (vertical) at the start of each drag (the default);
+**   snap_duration  the snap animation's duration (seconds, 0 or more; default 0.3);
+**   snap_curve     the snap animation's curve (default MOA_EASE_OUT; a spring that keeps its velocity starts
+**                  with the release velocity).
+**
+** All change, or none.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if p is not of L; MOA_INVALID for a negative (other
+** than MOA_AUTO for drag_limit) or non-finite number, or an unknown curve.
+** Swift: `PanDriver.fastSwipeVelocity`, `.fastSwipeStep`, `.dragLimit`, `.snapDuration`, `.snapCurve`.
+*/
+MOA_API moa_status moa_pan_set_options(moa_layout *L, moa_pan p, double fast_velocity, double fast_step,
+                                       double drag_limit, double snap_duration, moa_curve snap_curve);
+
+/*
+** moa_pan_set_rest_positions -- replace a driver's rest positions (n of them, at least one, finite, copied).
+**
+** Returns MOA_OK; MOA_MISUSE if L or rest is NULL; MOA_NOTFOUND if p is not of L; MOA_INVALID if n is 0 or
+** above 65536, or a position is not finite. Swift: `PanDriver.restPositions`.
+*/
+MOA_API moa_status moa_pan_set_rest_positions(moa_layout *L, moa_pan p, const double *rest, size_t n);
+
+/*
+** moa_pan_offset -- a driver's current offset (its first constraint's constant minus its base).
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOTFOUND if p (or its first constraint) is not of L.
+** Swift: `PanDriver.offset`.
+*/
+MOA_API moa_status moa_pan_offset(moa_layout *L, moa_pan p, double *out);
+
+/*
+** moa_pan_rest_position -- the rest position a driver last reached (initially the one nearest 0).
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOTFOUND if p is not of L.
+** Swift: `PanDriver.restPosition`.
+*/
+MOA_API moa_status moa_pan_rest_position(moa_layout *L, moa_pan p, double *out);
+
+/* ========================================================================================================== */
+/* Motion: frame traces                                                                                       */
+/* ========================================================================================================== */
+
+/*
+** moa_layout_trace_start -- start recording frames: the current frames and those of every following frame
+** (moa_layout_advance(), moa_layout_seek()), with the guides when include_guides != 0. Starting again
+** discards what was recorded.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL. Swift: `Animator.startRecording(includeGuides:)`.
+*/
+MOA_API moa_status moa_layout_trace_start(moa_layout *L, int include_guides);
+
+/*
+** moa_layout_trace_stop -- stop recording. What was recorded stays readable by the trace functions below
+** until the next moa_layout_trace_start().
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL. Swift: `Animator.stopRecording()`.
+*/
+MOA_API moa_status moa_layout_trace_stop(moa_layout *L);
+
+/*
+** moa_layout_trace_csv -- the trace (recorded so far, or up to moa_layout_trace_stop()) as CSV: the header
+** line `time,view,superview,x,y,width,height,rootX,rootY`, then one line per view per frame; x, y, width,
+** height are the frame in the superview, rootX, rootY the origin in root space; numbers with up to 3
+** decimals (times 6). With nothing recorded, only the header line.
+**
+** On success *out points to a NUL-terminated string owned by the layout (see CONVENTIONS).
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOMEM. Swift: `FrameTrace.csv(decimals:)`.
+*/
+MOA_API moa_status moa_layout_trace_csv(moa_layout *L, const char **out);
+
+/*
+** moa_layout_trace_json -- the trace as JSON: {"frames":[{"time":t,"views":[{"name":..., "superview":...,
+** "frame":{"x":..,"y":..,"width":..,"height":..},"rootFrame":{...}}, ...]}, ...]}, one frame per line.
+**
+** On success *out points to a NUL-terminated string owned by the layout (see CONVENTIONS).
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOMEM. Swift: `FrameTrace.json(decimals:)`.
+*/
+MOA_API moa_status moa_layout_trace_json(moa_layout *L, const char **out);
+
+/*
+** moa_layout_trace_svg_strip -- the trace as one SVG picture: its frames side by side, each labelled with
+** its time, all at the same scale. With max_frames > 0 and more frames recorded, max_frames of them are
+** drawn, evenly spaced, first and last included (max_frames 0: all). `flags` as for moa_layout_svg() (without
+** MOA_SVG_CONSTRAINTS).
+**
+** On success *out points to a NUL-terminated string owned by the layout (see CONVENTIONS).
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_INVALID for unknown flags or max_frames above 100000;
+** MOA_NOMEM. Swift: `FrameTrace.stripSVG(_:)`.
+*/
+MOA_API moa_status moa_layout_trace_svg_strip(moa_layout *L, size_t max_frames, int flags, const char **out);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif

@@ -97,3 +97,9 @@ public func + (a: Expression, b: Variable) -> Expression { a + Expression(b) }
 public func - (a: Expression, b: Variable) -> Expression { a - Expression(b) }
 public func + (a: Variable, k: Double) -> Expression { Expression(a) + k }
 public func - (a: Variable, k: Double) -> Expression { Expression(a) - k }
+public func + (a: Variable, b: Expression) -> Expression { Expression(a) + b }
+public func - (a: Variable, b: Expression) -> Expression { Expression(a) - b }
+public func * (a: Expression, k: Double) -> Expression {
+    Expression(a.terms.map { Term($0.variable, $0.coefficient * k) }, constant: a.constant * k)
+}
+public func * (k: Double, a: Expression) -> Expression { a * k }

@@ -406,7 +406,7 @@ struct SolverCore {
         if subject < 0 && tab.rows[Int(r)].cells.allSatisfy({ tab.kind[Int($0.sym)] == .dummy }) {
             if abs(tab.rows[Int(r)].constant) > Tolerance.constantEpsilon {
                 // Required and contradicted by required equalities alone; nothing has changed yet but the row.
-                let certificate = tab.rows[Int(r)].cells.map { Int(tab.owner[Int($0.sym)]) }
+                let certificate = tab.rows[Int(r)].cells.flatMap { tab.certificateOwners($0.sym) }
                 tab.freeRow(r)
                 for s in allocated.reversed() { tab.releaseSymbol(s) }
                 throw conflict(slot, certificate)
@@ -469,7 +469,7 @@ struct SolverCore {
         try tab.optimizeArtificial()
         tab.artActive = false
         if abs(tab.artConstant) > Tolerance.constantEpsilon {
-            return tab.artSyms.map { Int(tab.owner[Int($0)]) }
+            return tab.artSyms.flatMap { tab.certificateOwners($0) }
         }
         let ar = tab.rowOf[Int(art)]
         if ar >= 0 {
@@ -524,6 +524,10 @@ struct SolverCore {
         for ref in tab.cols[Int(m)] {
             let row = tab.rows[Int(ref.row)]
             let c = row.cells[Int(ref.cell)].coef
+            // A row of dummies only says that required equalities are dependent; pivoting the marker there hands
+            // its role to the others and moves nothing. Any other row would let that dummy row leave zero
+            // (kiwi picks by ratio and loses a duplicated required equality this way).
+            if tab.kind[Int(row.basic)] == .dummy { return ref.row }
             if tab.kind[Int(row.basic)] == .external {
                 if third == nil { third = ref.row }
             } else if c < 0 {
@@ -564,9 +568,23 @@ struct SolverCore {
         }
         let pr = rec.passiveRow
         if pr >= 0 {
-            // The constraint's own passive row holds the marker as written.
+            // The constraint's own passive row holds the marker as written; active rows hold a dummy marker
+            // through the aggregates of this definition and of the ones downstream of it.
+            let a = tab.coefficient(pr, m)
             tab.touch(pr)
-            tab.rows[Int(pr)].constant = Tableau.clean(tab.rows[Int(pr)].constant + tab.coefficient(pr, m) * t)
+            tab.rows[Int(pr)].constant = Tableau.clean(tab.rows[Int(pr)].constant + a * t)
+            if tab.kind[Int(m)] == .dummy {
+                for (w, g) in tab.downstream(of: pr) {
+                    let d = tab.rows[Int(w)].aggregate
+                    if d < 0 || g == 0 { continue }
+                    for ref in tab.cols[Int(d)] {
+                        let c = tab.rows[Int(ref.row)].cells[Int(ref.cell)].coef
+                        tab.touch(ref.row)
+                        tab.rows[Int(ref.row)].constant = Tableau.clean(tab.rows[Int(ref.row)].constant + c * a * g * t)
+                        check(ref.row)
+                    }
+                }
+            }
         }
         let mr = tab.rowOf[Int(m)]
         if mr >= 0 {
@@ -585,7 +603,7 @@ struct SolverCore {
         if badRow == nil { badRow = tab.dualOptimize() }
         if let bad = badRow {
             let row = tab.rows[Int(bad)]
-            let certificate = [Int(tab.owner[Int(row.basic)])] + row.cells.map { Int(tab.owner[Int($0.sym)]) }
+            let certificate = tab.certificateOwners(row.basic) + row.cells.flatMap { tab.certificateOwners($0.sym) }
             if began { tab.rollback() }
             let failure = conflict(slot, certificate)
             cons[slot].constant = old

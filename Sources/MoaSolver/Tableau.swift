@@ -41,6 +41,10 @@
     /// reduced tableau is what stops kiwi's fill-in (a chain's left edges each holding every earlier width).
     var passive = false
     var seq: UInt64 = 0
+    /// For a passive row: the dummy symbol that stands, in active rows, for every dummy (required-equality
+    /// marker) of this definition's full expansion; -1 until first needed. Chained definitions
+    /// (`top_i == top_{i-1}`) would otherwise put i dummies into each row that uses `top_i`.
+    var aggregate: Int32 = -1
 }
 
 @usableFromInline struct Level {
@@ -75,6 +79,8 @@ struct Tableau {
     var isCandidate: [Bool] = []
     var pos: [Int32] = []                // scratch: cell index of a symbol in the row being merged, else -1
     var passiveRefs: [Int32] = []        // how many passive rows hold the symbol
+    var passiveUsers: [[(Int32, UInt64)]] = []   // passive rows (row, seq) that hold the symbol; stale entries skipped
+    var aggregateOf: [Int32] = []        // for an aggregate dummy: its passive row, else -1
     var expandCoef: [Double] = []        // scratch for `reduce`: pending coefficient of a passive basic symbol
     var expandQueued: [Bool] = []
     var heap: [(UInt64, Int32)] = []     // scratch for `setReduced`: passive rows to expand, latest first
@@ -133,11 +139,13 @@ struct Tableau {
             kind.append(.unused); owner.append(-1); rowOf.append(-1); cols.append([])
             isCandidate.append(false); pos.append(-1)
             passiveRefs.append(0); expandCoef.append(0); expandQueued.append(false); symValue.append(0)
+            passiveUsers.append([]); aggregateOf.append(-1)
             for l in levels.indices { levels[l].coef.append(0) }
         }
         kind[Int(s)] = k
         owner[Int(s)] = o
         rowOf[Int(s)] = -1
+        aggregateOf[Int(s)] = -1
         return s
     }
 
@@ -188,6 +196,7 @@ struct Tableau {
         rows[Int(r)].basic = -1
         rows[Int(r)].constant = 0
         rows[Int(r)].passive = false
+        rows[Int(r)].aggregate = -1
         freeRows.append(r)
     }
 
@@ -202,6 +211,7 @@ struct Tableau {
     mutating func appendCell(_ r: Int32, _ s: Int32, _ coef: Double) {
         if rows[Int(r)].passive {
             passiveRefs[Int(s)] += 1
+            passiveUsers[Int(s)].append((r, rows[Int(r)].seq))
             rows[Int(r)].cells.append(Cell(sym: s, colSlot: -1, coef: coef))
             return
         }
@@ -593,6 +603,7 @@ struct Tableau {
             guard let saved else { continue }
             rows[Int(r)].passive = saved.passive
             rows[Int(r)].seq = saved.seq
+            rows[Int(r)].aggregate = saved.aggregate
             rows[Int(r)].basic = saved.basic
             rows[Int(r)].constant = saved.constant
             for c in saved.cells { appendCell(r, c.sym, c.coef) }
@@ -622,6 +633,7 @@ struct Tableau {
             kind.removeLast(n); owner.removeLast(n); rowOf.removeLast(n); cols.removeLast(n)
             isCandidate.removeLast(n); pos.removeLast(n)
             passiveRefs.removeLast(n); expandCoef.removeLast(n); expandQueued.removeLast(n); symValue.removeLast(n)
+            passiveUsers.removeLast(n); aggregateOf.removeLast(n)
             for l in levels.indices { levels[l].coef.removeLast(n) }
             candidates.removeAll { Int($0) >= savedSymCount }
             candidates.sort()   // a sorted array is a valid min-heap
@@ -672,7 +684,13 @@ struct Tableau {
         heap.removeAll(keepingCapacity: true)
         touched.removeAll(keepingCapacity: true)
         var k = rows[Int(r)].constant
-        for i in syms.indices { accumulate(syms[i], coefs[i], &k) }
+        var aggregates: [(Int32, Double)] = []
+        for i in syms.indices {
+            let br = rowOf[Int(syms[i])]
+            if br >= 0 && rows[Int(br)].passive { aggregates.append((aggregateSymbol(br), coefs[i])) }
+            accumulate(syms[i], coefs[i], &k)
+        }
+        for (d, c) in aggregates { accumulate(d, c, &k) }
         while let (_, pr) = heapPop() {
             let b = rows[Int(pr)].basic
             let c = expandCoef[Int(b)]
@@ -683,6 +701,7 @@ struct Tableau {
             let n = rows[Int(pr)].cells.count
             for i in 0..<n {
                 let cell = rows[Int(pr)].cells[i]
+                if kind[Int(cell.sym)] == .dummy { continue }   // in the aggregate
                 accumulate(cell.sym, c * cell.coef, &k)
             }
         }
@@ -748,6 +767,7 @@ struct Tableau {
     /// Replaces passive row `r` by an equivalent active (reduced, indexed) row with the same basic variable, so
     /// that the simplex can pivot on the symbols it holds. Returns the new row.
     mutating func activate(_ r: Int32) -> Int32 {
+        retireAggregates(downstreamOf: r)
         let v = rows[Int(r)].basic
         let k = rows[Int(r)].constant
         let cells = rows[Int(r)].cells
@@ -815,4 +835,111 @@ struct Tableau {
 
     /// The value of symbol `s` after `evaluate()`.
     func value(_ s: Int32) -> Double { rowOf[Int(s)] >= 0 ? symValue[Int(s)] : 0 }
+
+    // MARK: - Aggregate dummies of passive rows
+
+    /// The aggregate dummy of passive row `p`, made on first use.
+    mutating func aggregateSymbol(_ p: Int32) -> Int32 {
+        if rows[Int(p)].aggregate >= 0 { return rows[Int(p)].aggregate }
+        touch(p)
+        let d = newSymbol(.dummy, owner: -1)
+        aggregateOf[Int(d)] = p
+        rows[Int(p)].aggregate = d
+        return d
+    }
+
+    /// Passive rows downstream of passive row `p` (those holding its variable, and so on), `p` first, in creation
+    /// order, each with the derivative of its variable with respect to `p`'s variable.
+    mutating func downstream(of p: Int32) -> [(Int32, Double)] {
+        var out: [(Int32, Double)] = []
+        heap.removeAll(keepingCapacity: true)
+        let v = rows[Int(p)].basic
+        expandCoef[Int(v)] = 1
+        expandQueued[Int(v)] = true
+        heapPush((UInt64.max - rows[Int(p)].seq, p))
+        while let (_, w) = heapPop() {
+            let b = rows[Int(w)].basic
+            var g = expandCoef[Int(b)]
+            if w != p {
+                g = 0
+                for c in rows[Int(w)].cells where rowOf[Int(c.sym)] >= 0 { g += c.coef * expandCoef[Int(c.sym)] }
+            }
+            expandCoef[Int(b)] = g
+            out.append((w, g))
+            for (u, seq) in passiveUsers[Int(b)] where Int(u) < rows.count && rows[Int(u)].passive
+                && rows[Int(u)].seq == seq {
+                let ub = rows[Int(u)].basic
+                if !expandQueued[Int(ub)] {
+                    expandQueued[Int(ub)] = true
+                    heapPush((UInt64.max - seq, u))
+                }
+            }
+        }
+        for (w, _) in out {
+            let b = rows[Int(w)].basic
+            expandCoef[Int(b)] = 0
+            expandQueued[Int(b)] = false
+        }
+        return out
+    }
+
+    /// Writes each aggregate dummy downstream of passive row `p` out into what it stands for (the row's own
+    /// dummies plus the aggregates of the passive rows it holds) and frees it, latest first, so that every dummy
+    /// of `p`'s definition is explicit in the active rows before `p` changes shape.
+    mutating func retireAggregates(downstreamOf p: Int32) {
+        for (w, _) in downstream(of: p).reversed() {
+            let d = rows[Int(w)].aggregate
+            guard d >= 0 else { continue }
+            var defSyms: [Int32] = [], defCoefs: [Double] = []
+            for c in rows[Int(w)].cells {
+                if kind[Int(c.sym)] == .dummy {
+                    defSyms.append(c.sym); defCoefs.append(c.coef)
+                } else if rowOf[Int(c.sym)] >= 0 && rows[Int(rowOf[Int(c.sym)])].passive {
+                    defSyms.append(aggregateSymbol(rowOf[Int(c.sym)])); defCoefs.append(c.coef)
+                }
+            }
+            while let ref = cols[Int(d)].last {
+                let rr = ref.row
+                touch(rr)
+                let c = rows[Int(rr)].cells[Int(ref.cell)].coef
+                removeCell(rr, Int(ref.cell))
+                pivotSyms = defSyms
+                pivotCoefs = defCoefs
+                mergePivot(into: rr, factor: c)
+            }
+            // The objective's coefficient on a dummy matters once the dummy is pivoted in to remove its
+            // constraint, so it is carried over too.
+            for l in levels.indices {
+                let e = levels[l].coef[Int(d)]
+                if e == 0 { continue }
+                objAdd(Int32(l), d, -e)
+                for j in defSyms.indices { objAdd(Int32(l), defSyms[j], e * defCoefs[j]) }
+            }
+            touch(w)
+            rows[Int(w)].aggregate = -1
+            releaseSymbol(d)
+        }
+    }
+
+    /// The constraint slots whose dummies an aggregate dummy stands for (for conflict certificates).
+    func aggregateOwners(_ d: Int32) -> [Int] {
+        var out: [Int] = []
+        var stack: [Int32] = [aggregateOf[Int(d)]]
+        var seen = Set<Int32>()
+        while let p = stack.popLast() {
+            guard p >= 0, seen.insert(p).inserted, rows[Int(p)].passive else { continue }
+            for c in rows[Int(p)].cells {
+                if kind[Int(c.sym)] == .dummy { out.append(Int(owner[Int(c.sym)])) }
+                let br = rowOf[Int(c.sym)]
+                if br >= 0 && rows[Int(br)].passive { stack.append(br) }
+            }
+        }
+        return out
+    }
+
+    /// The constraint slots behind symbol `s` for a certificate: its owner, or an aggregate's constraints.
+    func certificateOwners(_ s: Int32) -> [Int] {
+        if kind[Int(s)] == .dummy && aggregateOf[Int(s)] >= 0 { return aggregateOwners(s) }
+        return [Int(owner[Int(s)])]
+    }
 }

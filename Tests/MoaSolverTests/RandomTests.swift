@@ -63,7 +63,13 @@ final class RandomTests: XCTestCase {
         return levels.map { p in specs.filter { $0.priority == p }.reduce(0) { $0 + $1.weight * $1.violation(x) } }
     }
 
-    func randomSpec(_ rng: inout SplitMix, nvars: Int) -> Spec {
+    func randomSpec(_ rng: inout SplitMix, nvars: Int, chains: Bool = false) -> Spec {
+        if chains && rng.chance(0.5) {
+            // A link of a chain of definitions (x_i == x_j + c, j < i): passive rows and their aggregates.
+            let i = 1 + rng.int(nvars - 1), j = rng.int(i)
+            return Spec(terms: [(i, 1), (j, -1)], constant: Double(rng.int(21) - 10), relation: .equal,
+                        priority: rng.chance(0.8) ? 1000 : 500, weight: 1)
+        }
         var terms: [(Int, Double)] = []
         for _ in 0..<(1 + rng.int(3)) {
             let v = rng.int(nvars)
@@ -89,7 +95,7 @@ final class RandomTests: XCTestCase {
         }
     }
 
-    func run(seed: UInt64, steps: Int, nvars: Int) throws {
+    func run(seed: UInt64, steps: Int, nvars: Int, chains: Bool = false) throws {
         var rng = SplitMix(state: seed)
         let s = Solver()
         let vs = (0..<nvars).map { s.addVariable(name: "x\($0)") }
@@ -105,7 +111,7 @@ final class RandomTests: XCTestCase {
             let op = rng.int(100)
             do {
                 if op < 45 || order.isEmpty {
-                    let sp = randomSpec(&rng, nvars: nvars)
+                    let sp = randomSpec(&rng, nvars: nvars, chains: chains)
                     failedSpec = sp
                     let e = Expression(sp.terms.map { Term(vs[$0.0], $0.1) }, constant: sp.constant)
                     let c = try s.add(e, sp.relation, priority: sp.priority, weight: sp.weight)
@@ -190,6 +196,11 @@ final class RandomTests: XCTestCase {
     /// Many variables: most constraints start as passive definitions, later removed, changed or expanded.
     func testRandomSequencesManyVariables() throws {
         for seed: UInt64 in 200...203 { try run(seed: seed, steps: 300, nvars: 40) }
+    }
+
+    /// Chains of definitions with constraints on their ends, links changed and removed.
+    func testRandomChains() throws {
+        for seed: UInt64 in 300...307 { try run(seed: seed, steps: 300, nvars: 30, chains: true) }
     }
 
     func testRandomSequencesWider() throws {

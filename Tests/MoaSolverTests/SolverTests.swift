@@ -279,6 +279,23 @@ final class SolverTests: XCTestCase {
         _ = after
     }
 
+    /// A duplicated required equality: removing one copy must leave the other in charge (a ratio-based choice of
+    /// the row to drop, as kiwi makes, can let the remaining copy's dummy drift off zero).
+    func testRemovingOneOfTwoEqualRequiredConstraints() throws {
+        let s = Solver()
+        let x = s.addVariable(name: "x"), y = s.addVariable(name: "y"), z = s.addVariable(name: "z")
+        let first = try s.add(x + 2, .equal, tag: "first")
+        try s.add(y - x - 3, .greaterOrEqual)
+        try s.add(z - 2 * x, .lessOrEqual)
+        try s.add(y - 0, .equal, priority: Priority.high)
+        try s.add(z - 100, .equal, priority: Priority.low)
+        try s.add(x + 2, .equal, tag: "second")
+        try s.remove(first)
+        XCTAssertEqual(try values(s, [x]), [-2])
+        try s.add(x - 7, .equal, priority: Priority.high)
+        XCTAssertEqual(try values(s, [x]), [-2])
+    }
+
     func testDeterministicDump() throws {
         func build() throws -> String {
             let s = Solver()

@@ -158,23 +158,42 @@ static int closed_error(lua_State *L) {
 /* Raises with the solver's message for a failed call. Call only after the moa_* call has returned. */
 static int status_error(lua_State *L, LSolver *ls, moa_status st, const char *what) {
     const char *msg = ls && ls->s ? moa_solver_errmsg(ls->s) : moa_errstr(st);
-    return luaL_error(L, "%s: %s (%s)", what, msg, moa_errstr(st));
+    return luaL_error(L, "%s: %s", what, msg);
 }
 
-static double check_finite(lua_State *L, int idx, const char *what) {
-    double x = luaL_checknumber(L, idx);
-    if (!isfinite(x)) return luaL_error(L, "bad argument #%d (%s must be finite, got %f)", idx, what, x), 0;
+/* Pushes a number as text: "nan", "inf", "-inf" or %.14g. Returns the string. */
+static const char *push_numstr(lua_State *L, double x) {
+    char num[64];
+    if (isnan(x)) return lua_pushliteral(L, "nan");
+    if (isinf(x)) return lua_pushstring(L, x > 0 ? "inf" : "-inf");
+    snprintf(num, sizeof num, "%.14g", x);
+    return lua_pushstring(L, num);
+}
+
+/* Raises for a bad value at idx: "bad argument #n to 'f' (msg)" for an argument, or "bad value for 'field'
+   (msg)" for an assigned field or an option (field != NULL). */
+static int value_error(lua_State *L, int idx, const char *field, const char *msg) {
+    if (field) return luaL_error(L, "bad value for '%s' (%s)", field, msg);
+    return luaL_argerror(L, idx, msg);
+}
+
+static int type_error(lua_State *L, int idx, const char *field, const char *expected) {
+    return value_error(L, idx, field, lua_pushfstring(L, "%s expected, got %s", expected, luaL_typename(L, idx)));
+}
+
+/* A finite number (numeric strings are accepted, as by luaL_checknumber). */
+static double check_finite(lua_State *L, int idx, const char *what, const char *field) {
+    int isnum = 0;
+    double x = lua_tonumberx(L, idx, &isnum);
+    if (!isnum) return type_error(L, idx, field, "number"), 0;
+    if (!isfinite(x))
+        return value_error(L, idx, field, lua_pushfstring(L, "%s must be finite, got %s", what, push_numstr(L, x))),
+               0;
     return x;
 }
 
-/* A strict number (no string coercion) or raise. */
-static double check_strict_number(lua_State *L, int idx) {
-    if (lua_type(L, idx) != LUA_TNUMBER) luaL_typeerror(L, idx, "number");
-    return lua_tonumber(L, idx);
-}
-
-/* A priority: a number in (0, 1000] or a name. If edit, 1000 ("required") is refused too. */
-static double check_priority(lua_State *L, int idx, double dflt, int edit) {
+/* A priority: a number in (0, 1000] or a name; dflt when nil or absent. If edit, 1000 is refused too. */
+static double check_priority(lua_State *L, int idx, double dflt, int edit, const char *field) {
     double p;
     int t = lua_type(L, idx);
     if (t == LUA_TNONE || t == LUA_TNIL) return dflt;
@@ -184,28 +203,32 @@ static double check_priority(lua_State *L, int idx, double dflt, int edit) {
         for (i = 0; priority_names[i].name; i++)
             if (strcmp(priority_names[i].name, name) == 0) break;
         if (!priority_names[i].name)
-            return luaL_argerror(L, idx, lua_pushfstring(L, "unknown priority name '%s' (expected required, "
-                                                         "strong/high, medium, weak/low, fit, ... or a number "
-                                                         "in (0, 1000])", name)), 0;
+            return value_error(L, idx, field,
+                               lua_pushfstring(L, "unknown priority name '%s' (expected required, strong/high, "
+                                                  "medium, weak/low, fit, ... or a number in (0, 1000])", name)), 0;
         p = priority_names[i].value;
     } else if (t == LUA_TNUMBER) {
         p = lua_tonumber(L, idx);
         if (!(p > 0 && p <= 1000))
-            return luaL_argerror(L, idx, lua_pushfstring(L, "priority must be in (0, 1000], got %f", p)), 0;
+            return value_error(L, idx, field,
+                               lua_pushfstring(L, "priority must be in (0, 1000], got %s", push_numstr(L, p))), 0;
     } else {
-        return luaL_typeerror(L, idx, "priority (number or name)"), 0;
+        return type_error(L, idx, field, "priority (number or name)"), 0;
     }
     if (edit && p >= 1000)
-        return luaL_argerror(L, idx, "an edit variable cannot be required (use a priority below 1000)"), 0;
+        return value_error(L, idx, field, "an edit variable cannot be required (use a priority below 1000)"), 0;
     return p;
 }
 
-static double check_weight(lua_State *L, int idx) {
+/* A weight in (0, 1e12]; 1 when nil or absent. */
+static double check_weight(lua_State *L, int idx, const char *field) {
     double w;
     if (lua_isnoneornil(L, idx)) return 1;
-    w = check_strict_number(L, idx);
+    if (lua_type(L, idx) != LUA_TNUMBER) return type_error(L, idx, field, "number"), 0;
+    w = lua_tonumber(L, idx);
     if (!(w > 0 && w <= 1e12))
-        return luaL_argerror(L, idx, lua_pushfstring(L, "weight must be in (0, 1e12], got %f", w)), 0;
+        return value_error(L, idx, field,
+                           lua_pushfstring(L, "weight must be in (0, 1e12], got %s", push_numstr(L, w))), 0;
     return w;
 }
 
@@ -375,8 +398,8 @@ static void get_operand(lua_State *L, int idx, Operand *o, const char *op) {
     if (lua_type(L, idx) == LUA_TNUMBER) {
         o->kind = 0;
         o->constant = lua_tonumber(L, idx);
-        if (!isfinite(o->constant)) luaL_error(L, "bad operand to '%s' (number must be finite, got %f)", op,
-                                               o->constant);
+        if (!isfinite(o->constant))
+            luaL_error(L, "bad operand to '%s' (number must be finite, got %s)", op, push_numstr(L, o->constant));
         return;
     }
     if ((ud = luaL_testudata(L, idx, VAR_MT)) != NULL) {
@@ -762,6 +785,7 @@ static int solver_add(lua_State *L) {
     moa_cons id = 0;
     moa_status st;
 
+    lua_settop(L, 7); /* fixed argument slots: what is pushed from here on sits above them */
     add_args(L, &opt);
     rel_idx = lua_gettop(L);
     e = (LExpr *)lua_touserdata(L, rel_idx);
@@ -770,14 +794,15 @@ static int solver_add(lua_State *L) {
         lua_getfield(L, opt, "priority");
         lua_getfield(L, opt, "weight");
         lua_getfield(L, opt, "tag");
-        priority = check_priority(L, top + 1, MOA_REQUIRED, 0);
-        weight = check_weight(L, top + 2);
-        tag = luaL_optstring(L, top + 3, NULL);
+        priority = check_priority(L, top + 1, MOA_REQUIRED, 0, "priority");
+        weight = check_weight(L, top + 2, "weight");
+        if (!lua_isnil(L, top + 3) && lua_type(L, top + 3) != LUA_TSTRING) type_error(L, top + 3, "tag", "string");
+        tag = lua_tostring(L, top + 3);
         if (!lua_isnoneornil(L, opt + 1)) return luaL_argerror(L, opt + 1, "no argument expected after an "
                                                                           "options table");
     } else {
-        priority = check_priority(L, opt, MOA_REQUIRED, 0);
-        weight = check_weight(L, opt + 1);
+        priority = check_priority(L, opt, MOA_REQUIRED, 0, NULL);
+        weight = check_weight(L, opt + 1, NULL);
         tag = luaL_optstring(L, opt + 2, NULL);
     }
     /* every variable must belong to this solver */
@@ -848,7 +873,7 @@ static int solver_remove(lua_State *L) {
 static int solver_edit(lua_State *L) {
     LSolver *ls = check_solver(L, 1);
     LVar *v = check_var(L, 2, ls, NULL);
-    double p = check_priority(L, 3, DEFAULT_EDIT_PRIORITY, 1);
+    double p = check_priority(L, 3, DEFAULT_EDIT_PRIORITY, 1, NULL);
     moa_status st = moa_solver_add_edit(ls->s, v->id, p);
     if (st == MOA_DUPLICATE) return push_failure(L, ls, 1, st);
     if (st != MOA_OK) return status_error(L, ls, st, "edit");
@@ -882,7 +907,7 @@ static int solver_has_edit(lua_State *L) {
 static int solver_suggest(lua_State *L) {
     LSolver *ls = check_solver(L, 1);
     LVar *v = check_var(L, 2, ls, NULL);
-    double x = check_finite(L, 3, "value");
+    double x = check_finite(L, 3, "value", NULL);
     moa_status st = moa_solver_suggest(ls->s, v->id, x);
     if (st == MOA_NOTFOUND) return luaL_error(L, "suggest: not an edit variable (call s:edit(v) first)");
     if (st != MOA_OK) return status_error(L, ls, st, "suggest");
@@ -1005,7 +1030,9 @@ static int var_tostring(lua_State *L) {
     else if (moa_var_name(ls->s, v->id, &name) != MOA_OK) lua_pushliteral(L, "moa.Variable (stale)");
     else {
         if (moa_var_value(ls->s, v->id, &x) != MOA_OK) x = 0;
-        lua_pushfstring(L, "%s = %f", name[0] ? name : "?", (lua_Number)x);
+        char num[64];
+        snprintf(num, sizeof num, "%.14g", x);
+        lua_pushfstring(L, "%s = %s", name[0] ? name : "?", num);
     }
     return 1;
 }
@@ -1044,7 +1071,7 @@ static int cons_close(lua_State *L) {
 static int set_constant(lua_State *L, int assign) {
     LSolver *ls;
     LCons *c = check_cons(L, 1, NULL, &ls);
-    double k = check_finite(L, assign ? 3 : 2, "constant");
+    double k = check_finite(L, assign ? 3 : 2, "constant", assign ? "constant" : NULL);
     moa_status st = moa_cons_set_constant(ls->s, c->id, k);
     if (st == MOA_UNSATISFIABLE && !assign) {
         lua_getiuservalue(L, 1, 1);
@@ -1058,9 +1085,11 @@ static int set_constant(lua_State *L, int assign) {
 static int set_priority(lua_State *L, int assign) {
     LSolver *ls;
     LCons *c = check_cons(L, 1, NULL, &ls);
-    double p = check_priority(L, assign ? 3 : 2, MOA_REQUIRED, 0);
+    double p;
     moa_status st;
-    if (lua_isnoneornil(L, assign ? 3 : 2)) return luaL_argerror(L, assign ? 3 : 2, "priority expected");
+    if (lua_isnoneornil(L, assign ? 3 : 2))
+        return type_error(L, assign ? 3 : 2, assign ? "priority" : NULL, "priority (number or name)");
+    p = check_priority(L, assign ? 3 : 2, MOA_REQUIRED, 0, assign ? "priority" : NULL);
     st = moa_cons_set_priority(ls->s, c->id, p);
     if (st == MOA_UNSATISFIABLE && !assign) {
         lua_getiuservalue(L, 1, 1);
@@ -1077,8 +1106,8 @@ static int set_weight(lua_State *L, int assign) {
     int idx = assign ? 3 : 2;
     double w;
     moa_status st;
-    luaL_checkany(L, idx);
-    w = check_weight(L, idx);
+    if (lua_isnoneornil(L, idx)) return type_error(L, idx, assign ? "weight" : NULL, "number");
+    w = check_weight(L, idx, assign ? "weight" : NULL);
     st = moa_cons_set_weight(ls->s, c->id, w);
     if (st != MOA_OK) return status_error(L, ls, st, "weight");
     lua_settop(L, 1);
@@ -1090,7 +1119,7 @@ static int set_active(lua_State *L, int assign) {
     LCons *c = check_cons(L, 1, NULL, &ls);
     int idx = assign ? 3 : 2, want, now = 0;
     moa_status st;
-    luaL_checktype(L, idx, LUA_TBOOLEAN);
+    if (lua_type(L, idx) != LUA_TBOOLEAN) return type_error(L, idx, assign ? "active" : NULL, "boolean");
     want = lua_toboolean(L, idx);
     st = moa_cons_is_active(ls->s, c->id, &now);
     if (st != MOA_OK) return status_error(L, ls, st, "active");
@@ -1290,6 +1319,12 @@ static const luaL_Reg expr_methods[] = {
 static const luaL_Reg rel_meta[] = {
     {"__index", linear_index},
     {"__tostring", linear_tostring},
+    /* only to say clearly that a relation is not an expression */
+    {"__add", arith_add},
+    {"__sub", arith_sub},
+    {"__mul", arith_mul},
+    {"__div", arith_div},
+    {"__unm", arith_unm},
     {NULL, NULL},
 };
 
@@ -1336,7 +1371,7 @@ int luaopen_moa(lua_State *L) {
     lua_setfield(L, -2, "version");
     lua_newtable(L);
     for (i = 0; priority_names[i].name; i++) {
-        lua_pushnumber(L, priority_names[i].value);
+        lua_pushinteger(L, (lua_Integer)priority_names[i].value);
         lua_setfield(L, -2, priority_names[i].name);
     }
     lua_pushvalue(L, -1);

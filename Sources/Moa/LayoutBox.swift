@@ -1,0 +1,603 @@
+// Moa — C ABI: the box behind a `moa_layout *`: the layout, id translation (views, constraints, animations,
+// collapsibles, pan drivers), timing curves, the error record, returned strings, and the callback rules
+// (re-entrancy guard, deferred free, every completion called exactly once).
+//
+// Nothing here lays anything out: the thunks in Exports+Layout.swift and Exports+Motion.swift validate what C
+// hands them, call `MoaLayout`, and record the outcome here. No trap may be reachable from C input.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MoaLayout
+import Synchronization
+
+// MARK: - Status mapping
+
+extension Status {
+    /// The one place that maps a `LayoutError.Kind` to a `moa_status` (documented in moa.h, "THE LAYOUT LEVEL").
+    static func of(_ kind: LayoutError.Kind) -> Int32 {
+        switch kind {
+        case .parse, .unknownView, .unknownAttribute: return parse
+        case .unsatisfiable: return unsatisfiable
+        case .invalid, .cycle: return invalid
+        case .duplicateName: return duplicate
+        case .notFound, .stale: return notFound
+        case .internalError: return Status.error
+        }
+    }
+}
+
+/// A failure the C layer finds itself: a NULL pointer, a bad enum value or count, an unknown id, a callback rule.
+struct BoundaryFailure: Error {
+    let status: Int32
+    let kind: String
+    let message: String
+
+    static func misuse(_ m: String) -> BoundaryFailure { BoundaryFailure(status: Status.misuse, kind: "misuse", message: m) }
+    static func invalid(_ m: String) -> BoundaryFailure { BoundaryFailure(status: Status.invalid, kind: "invalid", message: m) }
+    static func notFound(_ m: String) -> BoundaryFailure { BoundaryFailure(status: Status.notFound, kind: "notFound", message: m) }
+}
+
+/// The C callback types of moa.h (`moa_done_fn`, `moa_rest_fn`, `moa_text_fn`); public because the thunks are.
+public typealias DoneFn = @convention(c) (OpaquePointer?, UInt64, Int32, UnsafeMutableRawPointer?) -> Void
+public typealias RestFn = @convention(c) (OpaquePointer?, UInt64, Double, Int32, UnsafeMutableRawPointer?) -> Void
+public typealias TextFn = @convention(c) (UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void
+
+/// The kinds of id a layout hands out (bits 40-47 of an id).
+enum IdKind: UInt64 {
+    case view = 1, constraint, animation, collapsible, pan
+
+    var name: String {
+        switch self {
+        case .view: return "view"
+        case .constraint: return "constraint"
+        case .animation: return "animation"
+        case .collapsible: return "collapsible"
+        case .pan: return "pan driver"
+        }
+    }
+}
+
+/// Holds an animation's id for its completion closure, which is made before the animation exists.
+final class AnimationCell {
+    var id = 0
+}
+
+/// Hands out layout tags, so that ids of different layouts differ (see `LayoutBox.salt`).
+private let layoutSaltCounter = Atomic<UInt64>(0)
+
+/// The most custom curves one layout keeps (documented in moa.h).
+let maxCustomCurves = 4096
+/// The first custom curve value (MOA_CURVE_CUSTOM).
+let customCurveBase: Int32 = 256
+
+// MARK: - LayoutBox
+
+/// What a `moa_layout *` points to: the layout plus the C layer's per-layout state.
+final class LayoutBox {
+    let layout: Layout
+
+    /// Bits 48-63 of every id: a tag that differs between layouts (it repeats after 65535 layouts).
+    let salt: UInt64
+
+    // Ids
+    private var viewsByNumber: [Int: View] = [:]
+    private var numberOfView: [ObjectIdentifier: Int] = [:]
+    private var nextViewNumber = 1
+    private var collapsibles: [Int: Collapsible] = [:]
+    private var nextCollapsible = 1
+    private var pans: [Int: PanDriver] = [:]
+    private var nextPan = 1
+    /// The largest animation number handed out (through an id or a callback); cancelling one at or below it
+    /// that is no longer running is a no-op.
+    private var maxAnimation = 0
+
+    // Curves: MOA_CURVE_CUSTOM + i is customCurves[i].
+    private var customCurves: [AnimationCurve] = []
+    private var curveCodes: [AnimationCurve: Int32] = [:]
+
+    /// The views whose frame changed at the last solve (`moa_layout_changed_views`).
+    var lastChanged: [View] = []
+    /// The trace kept by `moa_layout_trace_stop`.
+    var lastTrace: FrameTrace?
+
+    // The `?` reports: buffered while Swift works, delivered by `flushDebug` once it returned.
+    private let defaultDebugOutput: (String) -> Void
+    private var debugFn: TextFn?
+    private var debugUD: UnsafeMutableRawPointer?
+    private var pendingDebug: [String] = []
+
+    // Re-entrancy (see moa.h, "Callbacks").
+    /// The moa_* calls on this layout in progress (nested through callbacks).
+    var depth = 0
+    /// The C callbacks in progress.
+    var callbackDepth = 0
+    /// moa_layout_free was called while calls were in progress; it runs when the outermost returns.
+    var freePending = false
+    /// The free is running (pending completions are being called): every call is refused.
+    var closing = false
+
+    // The error record.
+    private(set) var code: Int32 = 0
+    private var line: Int32 = 0
+    private var offset: Int32 = -1
+    private var textOffset: Int32 = -1
+    private var length: Int32 = 0
+    /// kind, message, source line, expected, suggestion, source (malloc'd; nil means "").
+    private var infoStrings: [UnsafeMutablePointer<CChar>?] = Array(repeating: nil, count: 6)
+    /// The full message for `moa_layout_errmsg` (malloc'd), or nil.
+    private var message: UnsafeMutablePointer<CChar>?
+    private var staticMessage: UnsafePointer<CChar>?
+    /// The conflicts of the last MOA_UNSATISFIABLE, as C ids.
+    private(set) var conflicts: [UInt64] = []
+
+    /// The last string handed out through a `const char **out` (malloc'd).
+    private var text: UnsafeMutablePointer<CChar>?
+
+    init(_ layout: Layout) {
+        self.layout = layout
+        let n = layoutSaltCounter.wrappingAdd(1, ordering: .relaxed).newValue
+        salt = (n % 0xFFFF + 1) << 48
+        defaultDebugOutput = layout.debugOutput
+        // Stable low numbers for the root and the guides.
+        for v in [layout.root, layout.safeArea, layout.margins, layout.keyboard] { _ = id(v) }
+    }
+
+    deinit {
+        free(message)
+        free(text)
+        for p in infoStrings { free(p) }
+    }
+
+    /// Unboxes a handle without retaining it.
+    @inline(__always)
+    static func from(_ handle: OpaquePointer) -> LayoutBox {
+        Unmanaged<LayoutBox>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    }
+
+    /// The handle C knows this box by.
+    var handle: OpaquePointer { OpaquePointer(Unmanaged.passUnretained(self).toOpaque()) }
+
+    // MARK: Ids
+
+    @inline(__always)
+    func id(_ kind: IdKind, _ number: Int) -> UInt64 { salt | kind.rawValue << 40 | UInt64(number) }
+
+    /// The number inside `id` if it is an id of this layout and of `kind`.
+    @inline(__always)
+    func number(_ id: UInt64, _ kind: IdKind) -> Int? {
+        guard id >> 40 == (salt | kind.rawValue << 40) >> 40 else { return nil }
+        let n = id & 0xFF_FFFF_FFFF
+        return n == 0 ? nil : Int(n)
+    }
+
+    private func unknown(_ kind: IdKind, _ id: UInt64) -> BoundaryFailure {
+        .notFound("\(id) is not a \(kind.name) id of this layout (0, removed or freed, of another layout, or of another kind)")
+    }
+
+    func id(_ v: View) -> UInt64 {
+        let key = ObjectIdentifier(v)
+        if let n = numberOfView[key] { return id(.view, n) }
+        let n = nextViewNumber
+        nextViewNumber += 1
+        viewsByNumber[n] = v
+        numberOfView[key] = n
+        return id(.view, n)
+    }
+
+    func view(_ id: UInt64) throws -> View {
+        guard let n = number(id, .view), let v = viewsByNumber[n], v.isValid else { throw unknown(.view, id) }
+        return v
+    }
+
+    /// A superview argument: 0 means the root.
+    func parent(_ id: UInt64) throws -> View { id == 0 ? layout.root : try view(id) }
+
+    /// Forgets removed views (their ids are stale whether or not they are still in the table).
+    func sweepViews() {
+        for (n, v) in viewsByNumber where !v.isValid {
+            viewsByNumber[n] = nil
+            numberOfView[ObjectIdentifier(v)] = nil
+        }
+    }
+
+    func id(_ c: LayoutConstraint) -> UInt64 { id(.constraint, c.id) }
+
+    func constraint(_ id: UInt64) throws -> LayoutConstraint {
+        guard let n = number(id, .constraint), let c = layout.constraint(id: n), c.isValid else {
+            throw unknown(.constraint, id)
+        }
+        return c
+    }
+
+    func id(_ a: Animation) -> UInt64 { animationID(a.id) }
+
+    func animationID(_ n: Int) -> UInt64 {
+        maxAnimation = max(maxAnimation, n)
+        return id(.animation, n)
+    }
+
+    /// The running or scheduled animation `id`, nil for one that has ended; MOA_NOTFOUND for an id never handed out.
+    func animation(_ id: UInt64) throws -> Animation? {
+        guard let n = number(id, .animation), n <= maxAnimation else { throw unknown(.animation, id) }
+        return layout.animator.animations.first { $0.id == n }
+    }
+
+    func add(_ c: Collapsible) -> UInt64 {
+        let n = nextCollapsible
+        nextCollapsible += 1
+        collapsibles[n] = c
+        return id(.collapsible, n)
+    }
+
+    func collapsible(_ id: UInt64) throws -> Collapsible {
+        guard let n = number(id, .collapsible), let c = collapsibles[n] else { throw unknown(.collapsible, id) }
+        return c
+    }
+
+    func removeCollapsible(_ id: UInt64) throws {
+        guard let n = number(id, .collapsible), collapsibles.removeValue(forKey: n) != nil else {
+            throw unknown(.collapsible, id)
+        }
+    }
+
+    func add(_ p: PanDriver) -> UInt64 {
+        let n = nextPan
+        nextPan += 1
+        pans[n] = p
+        return id(.pan, n)
+    }
+
+    /// The pan driver `id` and its number.
+    func pan(_ id: UInt64) throws -> (PanDriver, Int) {
+        guard let n = number(id, .pan), let p = pans[n] else { throw unknown(.pan, id) }
+        return (p, n)
+    }
+
+    func removePan(_ id: UInt64) throws {
+        guard let n = number(id, .pan), pans.removeValue(forKey: n) != nil else { throw unknown(.pan, id) }
+    }
+
+    // MARK: Curves
+
+    func curve(_ code: Int32) throws -> AnimationCurve {
+        switch code {
+        case 0: return .linear
+        case 1: return .easeIn
+        case 2: return .easeOut
+        case 3: return .easeInOut
+        case 4: return .spring(Spring())
+        default:
+            let i = Int(code) - Int(customCurveBase)
+            guard i >= 0, i < customCurves.count else {
+                throw BoundaryFailure.invalid("\(code) is not a curve of this layout (MOA_LINEAR ... MOA_SPRING, or a value from moa_layout_spring_curve / moa_layout_bezier_curve)")
+            }
+            return customCurves[i]
+        }
+    }
+
+    /// The value for a custom curve (the same for the same parameters).
+    func register(_ c: AnimationCurve) throws -> Int32 {
+        if let code = curveCodes[c] { return code }
+        guard customCurves.count < maxCustomCurves else {
+            throw BoundaryFailure.invalid("a layout keeps at most \(maxCustomCurves) different custom curves")
+        }
+        let code = customCurveBase + Int32(customCurves.count)
+        customCurves.append(c)
+        curveCodes[c] = code
+        return code
+    }
+
+    // MARK: Solving
+
+    /// Solves if anything changed since the last solve, noting the changed views as a solve does.
+    func solveIfNeeded() {
+        if layout.needsLayout { lastChanged = layout.solve() }
+    }
+
+    // MARK: Callbacks
+
+    /// A completion closure that calls `fn` with the animation in `cell` (nil when fn is NULL).
+    func doneClosure(_ fn: DoneFn?, _ ud: UnsafeMutableRawPointer?, _ cell: AnimationCell) -> ((Bool) -> Void)? {
+        guard let fn else { return nil }
+        return { [weak self] finished in self?.callDone(fn, ud, cell.id, finished) }
+    }
+
+    func callDone(_ fn: DoneFn, _ ud: UnsafeMutableRawPointer?, _ animation: Int, _ finished: Bool) {
+        let a = animationID(animation)
+        callbackDepth += 1
+        fn(handle, a, finished ? 1 : 0, ud)
+        callbackDepth -= 1
+    }
+
+    /// A pan completion closure that calls `fn` (nil when fn is NULL).
+    func restClosure(_ fn: RestFn?, _ ud: UnsafeMutableRawPointer?, _ pan: Int) -> ((Double, Bool) -> Void)? {
+        guard let fn else { return nil }
+        return { [weak self] rest, finished in
+            guard let self else { return }
+            let p = self.id(.pan, pan)
+            self.callbackDepth += 1
+            fn(self.handle, p, rest, finished ? 1 : 0, ud)
+            self.callbackDepth -= 1
+        }
+    }
+
+    /// Sends `?` reports to `fn` (NULL: standard error, Swift's default).
+    func setDebugCallback(_ fn: TextFn?, _ ud: UnsafeMutableRawPointer?) {
+        debugFn = fn
+        debugUD = ud
+        if fn == nil {
+            layout.debugOutput = defaultDebugOutput
+        } else {
+            layout.debugOutput = { [weak self] s in self?.pendingDebug.append(s) }
+        }
+    }
+
+    /// Delivers the buffered `?` reports, now that no layout frame is on the stack.
+    func flushDebug() {
+        guard !pendingDebug.isEmpty else { return }
+        let texts = pendingDebug
+        pendingDebug = []
+        guard let fn = debugFn else {
+            for t in texts { defaultDebugOutput(t) }
+            return
+        }
+        let ud = debugUD
+        for t in texts {
+            callbackDepth += 1
+            t.withCString { fn($0, ud) }
+            callbackDepth -= 1
+        }
+    }
+
+    /// The C rule for the clock: not from a callback.
+    func checkNotInCallback(_ what: StaticString) throws {
+        guard callbackDepth == 0 else {
+            throw BoundaryFailure.misuse("\(what) cannot be called from a callback (completion, pan rest or debug report) of the same layout")
+        }
+    }
+
+    // MARK: Free
+
+    /// Calls every completion not called yet (finished = 0), then drops the box (the caller's reference keeps it
+    /// alive until it returns).
+    func performFree() {
+        closing = true
+        let animator = layout.animator
+        if animator.isAnimating {
+            animator.cancelAll()
+            _ = try? animator.seek(to: animator.time)
+        }
+        layout.debugOutput = defaultDebugOutput
+        Unmanaged.passUnretained(self).release()
+    }
+
+    // MARK: Strings out
+
+    /// Copies `string` into the box's string slot (freeing the previous one) and returns it.
+    func keep(_ string: String) throws -> UnsafePointer<CChar> {
+        guard let copy = SolverBox.mallocCString(string) else { throw BoundaryError.outOfMemory }
+        free(text)
+        text = copy
+        return UnsafePointer(copy)
+    }
+
+    // MARK: Error record
+
+    var errorMessage: UnsafePointer<CChar> {
+        if let message { return UnsafePointer(message) }
+        return staticMessage ?? cString("not an error")
+    }
+
+    /// Records a success: "not an error", no details, no conflicts. Cheap when there was nothing to clear.
+    @inline(__always)
+    func succeeded() {
+        if code != Status.ok || message != nil || staticMessage != nil { clearError() }
+    }
+
+    private func clearError() {
+        code = Status.ok
+        line = 0
+        offset = -1
+        textOffset = -1
+        length = 0
+        for i in infoStrings.indices {
+            free(infoStrings[i])
+            infoStrings[i] = nil
+        }
+        free(message)
+        message = nil
+        staticMessage = nil
+        conflicts.removeAll()
+    }
+
+    /// Records a failure and returns its status.
+    func failed(_ error: any Error) -> Int32 {
+        clearError()
+        func clamp(_ n: Int?, _ none: Int32) -> Int32 {
+            guard let n else { return none }
+            return Int32(clamping: n)
+        }
+        var strings: [String] = []
+        let full: String
+        if let e = error as? LayoutError {
+            code = Status.of(e.kind)
+            line = clamp(e.line, 0)
+            offset = clamp(e.offset, -1)
+            textOffset = clamp(e.textOffset, -1)
+            length = clamp(e.length, 0)
+            strings = [e.kind.rawValue, e.message, e.sourceLine ?? "", e.expected.joined(separator: ", "),
+                       e.suggestion ?? "", e.source ?? ""]
+            if e.kind == .unsatisfiable {
+                conflicts = e.conflicts.compactMap { info in layout.constraint(id: info.id).map { id($0) } }
+            }
+            full = e.description
+        } else if let e = error as? BoundaryFailure {
+            code = e.status
+            strings = [e.kind, e.message, "", "", "", ""]
+            full = e.message
+        } else if error is BoundaryError {
+            code = Status.nomem
+            staticMessage = cString("out of memory")
+            return code
+        } else {
+            code = Status.error
+            strings = ["internalError", "internal error: unexpected error type", "", "", "", ""]
+            full = strings[1]
+        }
+        for (i, s) in strings.enumerated() where !s.isEmpty { infoStrings[i] = SolverBox.mallocCString(s) }
+        message = SolverBox.mallocCString(full)
+        if message == nil { staticMessage = cString("out of memory (while recording an error)") }
+        return code
+    }
+
+    // MARK: moa_error_info
+
+    /// Byte layout of `moa_error_info` (checked against the header in MoaCTests): five ints, then six pointers.
+    static let infoPointerStart: Int = {
+        let a = MemoryLayout<UnsafePointer<CChar>?>.alignment
+        return (5 * 4 + a - 1) / a * a
+    }()
+    static let infoPointerStride = MemoryLayout<UnsafePointer<CChar>?>.stride
+
+    /// Writes the record to a C `moa_error_info`.
+    func writeInfo(to out: UnsafeMutableRawPointer) {
+        for (i, v) in [code, line, offset, textOffset, length].enumerated() {
+            out.storeBytes(of: v, toByteOffset: i * 4, as: Int32.self)
+        }
+        for (i, p) in infoStrings.enumerated() {
+            let s: UnsafePointer<CChar>? = p.map { UnsafePointer($0) } ?? cString("")
+            out.storeBytes(of: s, toByteOffset: LayoutBox.infoPointerStart + i * LayoutBox.infoPointerStride,
+                           as: UnsafePointer<CChar>?.self)
+        }
+    }
+}
+
+// MARK: - Thunk helpers
+
+/// Unboxes `handle` (MOA_MISUSE if NULL, or while its free is pending), runs `body`, delivers the `?` reports,
+/// records the outcome on the layout and returns the status. The outermost call on a layout runs a deferred
+/// free.
+func withLayout(_ handle: OpaquePointer?, _ body: (LayoutBox) throws -> Void) -> Int32 {
+    guard let handle else { return Status.misuse }
+    let box = LayoutBox.from(handle)
+    guard !box.freePending, !box.closing else { return Status.misuse }
+    box.depth += 1
+    var failure: (any Error)?
+    do {
+        try body(box)
+    } catch {
+        failure = error
+    }
+    box.flushDebug()
+    let status: Int32
+    if let failure {
+        status = box.failed(failure)
+    } else {
+        box.succeeded()
+        status = Status.ok
+    }
+    box.depth -= 1
+    if box.depth == 0, box.freePending { box.performFree() }
+    return status
+}
+
+/// A list result (moa.h, "Arrays out"): checks the arguments before anything is done.
+struct ListOut<T> {
+    let out: UnsafeMutablePointer<T>?
+    let cap: Int
+    let count: UnsafeMutablePointer<Int>
+
+    /// MOA_MISUSE if count is NULL or out is NULL with cap > 0; MOA_INVALID if cap is not a signed size.
+    init(_ out: UnsafeMutablePointer<T>?, _ cap: Int, _ count: UnsafeMutablePointer<Int>?, outOptional: Bool = false)
+        throws
+    {
+        guard let count else { throw BoundaryFailure.misuse("count is NULL") }
+        guard cap >= 0 else { throw BoundaryFailure.invalid("cap does not fit in a ptrdiff_t") }
+        guard outOptional || cap == 0 || out != nil else { throw BoundaryFailure.misuse("out is NULL but cap is \(cap)") }
+        self.out = out
+        self.cap = cap
+        self.count = count
+    }
+
+    /// Writes at most `cap` items and the full count.
+    func write(_ items: [T]) {
+        if let out {
+            for (i, x) in items.prefix(cap).enumerated() { out[i] = x }
+        }
+        count.pointee = items.count
+    }
+}
+
+/// A required input string (MOA_MISUSE if NULL). Invalid UTF-8 is repaired, never trapped on.
+func requiredString(_ p: UnsafePointer<CChar>?, _ what: StaticString) throws -> String {
+    guard let p else { throw BoundaryFailure.misuse("\(what) is NULL") }
+    return string(p)
+}
+
+/// A required out-pointer (MOA_MISUSE if NULL).
+func requiredOut<T>(_ p: UnsafeMutablePointer<T>?, _ what: StaticString) throws -> UnsafeMutablePointer<T> {
+    guard let p else { throw BoundaryFailure.misuse("\(what) is NULL") }
+    return p
+}
+
+/// Byte layout of `moa_rect` (four doubles) and `moa_frame` (checked against the header in MoaCTests).
+let rectSize = 32
+let frameViewOffset = 0
+let frameSuperviewOffset = 8
+let frameFrameOffset = 16
+let frameRootFrameOffset = 48
+let frameDepthOffset = 80
+let frameIsGuideOffset = 84
+let frameStride = 88
+
+/// Writes a `Rect` as a C `moa_rect` at `p + offset`.
+func storeRect(_ r: Rect, _ p: UnsafeMutableRawPointer, _ offset: Int = 0) {
+    p.storeBytes(of: r.x, toByteOffset: offset, as: Double.self)
+    p.storeBytes(of: r.y, toByteOffset: offset + 8, as: Double.self)
+    p.storeBytes(of: r.width, toByteOffset: offset + 16, as: Double.self)
+    p.storeBytes(of: r.height, toByteOffset: offset + 24, as: Double.self)
+}
+
+/// A C `moa_layout_direction`.
+func layoutDirection(_ raw: UInt32) throws -> LayoutDirection {
+    guard raw <= 2, let d = LayoutDirection(rawValue: Int(raw)) else {
+        throw BoundaryFailure.invalid("direction \(raw) is not MOA_INHERIT, MOA_LTR or MOA_RTL")
+    }
+    return d
+}
+
+/// A C `moa_axis`.
+func layoutAxis(_ raw: UInt32) throws -> LayoutAxis {
+    guard raw <= 1, let a = LayoutAxis(rawValue: Int(raw)) else {
+        throw BoundaryFailure.invalid("axis \(raw) is not MOA_HORIZONTAL or MOA_VERTICAL")
+    }
+    return a
+}
+
+/// A C `moa_collapse_direction`.
+func collapseDirection(_ raw: UInt32) throws -> CollapseDirection {
+    switch raw {
+    case 0: return .left
+    case 1: return .right
+    case 2: return .up
+    case 3: return .down
+    default: throw BoundaryFailure.invalid("collapse direction \(raw) is not MOA_LEFT, MOA_RIGHT, MOA_UP or MOA_DOWN")
+    }
+}
+
+/// SVG flags (MOA_SVG_*).
+func svgOptions(_ flags: Int32, allowConstraints: Bool = true) throws -> SVGOptions {
+    let known: Int32 = allowConstraints ? 7 : 6
+    guard flags & ~known == 0 else { throw BoundaryFailure.invalid("unknown SVG flags \(flags)") }
+    return SVGOptions(includeGuides: flags & 2 != 0, showConstraints: flags & 1 != 0, labels: flags & 4 == 0)
+}
+
+/// A finite, non-negative duration or delay.
+func checkSeconds(_ d: Double, _ what: StaticString) throws {
+    guard d.isFinite, d >= 0 else { throw BoundaryFailure.invalid("\(what) must be finite and >= 0") }
+}
