@@ -81,7 +81,8 @@ private func startAnimation(
     let cell = AnimationCell()
     let a = try start(box.doneClosure(done, ud, cell))
     cell.id = a.id
-    out?.pointee = box.id(a)
+    let id = box.id(a)
+    out?.pointee = id
 }
 
 @_cdecl("moa_lcons_animate")
@@ -293,7 +294,8 @@ public func moa_pan_free(_ L: OpaquePointer?, _ p: UInt64) -> Int32 {
 public func moa_pan_began(_ L: OpaquePointer?, _ p: UInt64, _ accepted: UnsafeMutablePointer<Int32>?) -> Int32 {
     withLayout(L) { box in
         let (pan, _) = try box.pan(p)
-        accepted?.pointee = try pan.began() ? 1 : 0
+        let ok = try pan.began()  // not on the right of `accepted?.pointee =`: skipped when accepted is NULL
+        accepted?.pointee = ok ? 1 : 0
     }
 }
 
@@ -304,7 +306,8 @@ public func moa_pan_changed(
 ) -> Int32 {
     withLayout(L) { box in
         let (pan, _) = try box.pan(p)
-        accepted?.pointee = try pan.changed(translation: translation, velocity: velocity) ? 1 : 0
+        let ok = try pan.changed(translation: translation, velocity: velocity)
+        accepted?.pointee = ok ? 1 : 0
     }
 }
 

@@ -49,7 +49,7 @@ import MoaSolver
 /// solver. New constraints of an `eqs` call go in after its re-issued constants, in line order.
 ///
 /// A layout is used by one thread at a time. The C functions are `moa_layout_*`, `moa_view_*` and
-/// `moa_constraint_*` in `moa.h`.
+/// `moa_lcons_*` in `moa.h`.
 public final class Layout {
     /// The solver holding the layout's variables and constraints. Read it (values, `dump()`), but change
     /// constraints through the layout, or the layout's bookkeeping will be wrong.

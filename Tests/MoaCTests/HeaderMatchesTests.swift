@@ -54,10 +54,119 @@ func signaturesMatch() {
     same(CMoa.moa_solver_counts, Moa.moa_solver_counts)
     same(CMoa.moa_solver_dump, Moa.moa_solver_dump)
 
+    // The layout level. Adapted parameters: C enums (their raw values) and struct pointers (the same address as
+    // a raw pointer; layouts checked in testLayoutStructs).
+    same(CMoa.moa_layout_new, Moa.moa_layout_new)
+    same(CMoa.moa_layout_free, Moa.moa_layout_free)
+    same(CMoa.moa_layout_errmsg, Moa.moa_layout_errmsg)
+    same(CMoa.moa_layout_error_info) { L, out in Moa.moa_layout_error_info(L, UnsafeMutableRawPointer(out)) }
+    same(CMoa.moa_layout_conflicts, Moa.moa_layout_conflicts)
+    same(CMoa.moa_layout_set_root_size, Moa.moa_layout_set_root_size)
+    same(CMoa.moa_layout_root_size, Moa.moa_layout_root_size)
+    same(CMoa.moa_layout_root, Moa.moa_layout_root)
+    same(CMoa.moa_layout_guide, Moa.moa_layout_guide)
+    same(CMoa.moa_layout_set_safe_area, Moa.moa_layout_set_safe_area)
+    same(CMoa.moa_layout_set_keyboard_height, Moa.moa_layout_set_keyboard_height)
+    same(CMoa.moa_view_new, Moa.moa_view_new)
+    same(CMoa.moa_view_free, Moa.moa_view_free)
+    same(CMoa.moa_view_find, Moa.moa_view_find)
+    same(CMoa.moa_view_name, Moa.moa_view_name)
+    same(CMoa.moa_view_superview, Moa.moa_view_superview)
+    same(CMoa.moa_view_set_superview, Moa.moa_view_set_superview)
+    same(CMoa.moa_view_set_margins, Moa.moa_view_set_margins)
+    same(CMoa.moa_view_set_direction) { L, v, dir in
+        let raw: UInt32 = dir.rawValue
+        return Moa.moa_view_set_direction(L, v, raw)
+    }
+    same(CMoa.moa_view_set_intrinsic_size, Moa.moa_view_set_intrinsic_size)
+    same(CMoa.moa_view_set_content_priority) { L, v, axis, hugging, compression in
+        let raw: UInt32 = axis.rawValue
+        return Moa.moa_view_set_content_priority(L, v, raw, hugging, compression)
+    }
+    same(CMoa.moa_view_set_baseline, Moa.moa_view_set_baseline)
+    same(CMoa.moa_view_frame) { L, v, out in Moa.moa_view_frame(L, v, UnsafeMutableRawPointer(out)) }
+    same(CMoa.moa_view_frame_in_root) { L, v, out in Moa.moa_view_frame_in_root(L, v, UnsafeMutableRawPointer(out)) }
+    same(CMoa.moa_layout_eq, Moa.moa_layout_eq)
+    same(CMoa.moa_layout_eqs, Moa.moa_layout_eqs)
+    same(CMoa.moa_layout_eqs_source, Moa.moa_layout_eqs_source)
+    same(CMoa.moa_layout_xeq, Moa.moa_layout_xeq)
+    same(CMoa.moa_layout_constraints, Moa.moa_layout_constraints)
+    same(CMoa.moa_layout_describe, Moa.moa_layout_describe)
+    same(CMoa.moa_layout_set_debug_callback, Moa.moa_layout_set_debug_callback)
+    same(CMoa.moa_lcons_constant, Moa.moa_lcons_constant)
+    same(CMoa.moa_lcons_set_constant, Moa.moa_lcons_set_constant)
+    same(CMoa.moa_lcons_priority, Moa.moa_lcons_priority)
+    same(CMoa.moa_lcons_set_priority, Moa.moa_lcons_set_priority)
+    same(CMoa.moa_lcons_active, Moa.moa_lcons_active)
+    same(CMoa.moa_lcons_set_active, Moa.moa_lcons_set_active)
+    same(CMoa.moa_lcons_describe, Moa.moa_lcons_describe)
+    same(CMoa.moa_lcons_line, Moa.moa_lcons_line)
+    same(CMoa.moa_lcons_remove, Moa.moa_lcons_remove)
+    same(CMoa.moa_layout_solve, Moa.moa_layout_solve)
+    same(CMoa.moa_layout_changed_views, Moa.moa_layout_changed_views)
+    same(CMoa.moa_layout_views, Moa.moa_layout_views)
+    same(CMoa.moa_layout_frames) { L, guides, out, cap, count in
+        Moa.moa_layout_frames(L, guides, UnsafeMutableRawPointer(out), cap, count)
+    }
+    same(CMoa.moa_layout_violations, Moa.moa_layout_violations)
+    same(CMoa.moa_layout_ambiguities, Moa.moa_layout_ambiguities)
+    same(CMoa.moa_layout_svg, Moa.moa_layout_svg)
+    same(CMoa.moa_layout_advance, Moa.moa_layout_advance)
+    same(CMoa.moa_layout_seek, Moa.moa_layout_seek)
+    same(CMoa.moa_layout_time, Moa.moa_layout_time)
+    same(CMoa.moa_layout_is_animating, Moa.moa_layout_is_animating)
+    same(CMoa.moa_layout_spring_curve, Moa.moa_layout_spring_curve)
+    same(CMoa.moa_layout_bezier_curve, Moa.moa_layout_bezier_curve)
+    same(CMoa.moa_lcons_animate, Moa.moa_lcons_animate)
+    same(CMoa.moa_lcons_animate_priority, Moa.moa_lcons_animate_priority)
+    same(CMoa.moa_layout_animate_root_size, Moa.moa_layout_animate_root_size)
+    same(CMoa.moa_animation_cancel, Moa.moa_animation_cancel)
+    same(CMoa.moa_lcons_stop_animating, Moa.moa_lcons_stop_animating)
+    same(CMoa.moa_layout_cancel_animations, Moa.moa_layout_cancel_animations)
+    same(CMoa.moa_collapsible_new) { L, v, c, dir, out in
+        let raw: UInt32 = dir.rawValue
+        return Moa.moa_collapsible_new(L, v, c, raw, out)
+    }
+    same(CMoa.moa_collapsible_free, Moa.moa_collapsible_free)
+    same(CMoa.moa_collapsible_set, Moa.moa_collapsible_set)
+    same(CMoa.moa_collapsible_toggle, Moa.moa_collapsible_toggle)
+    same(CMoa.moa_collapsible_is_collapsed, Moa.moa_collapsible_is_collapsed)
+    same(CMoa.moa_layout_show_keyboard, Moa.moa_layout_show_keyboard)
+    same(CMoa.moa_layout_hide_keyboard, Moa.moa_layout_hide_keyboard)
+    same(CMoa.moa_pan_new) { L, cons, n, axis, rest, nrest, out in
+        let raw: UInt32 = axis.rawValue
+        return Moa.moa_pan_new(L, cons, n, raw, rest, nrest, out)
+    }
+    same(CMoa.moa_pan_free, Moa.moa_pan_free)
+    same(CMoa.moa_pan_began, Moa.moa_pan_began)
+    same(CMoa.moa_pan_changed, Moa.moa_pan_changed)
+    same(CMoa.moa_pan_ended, Moa.moa_pan_ended)
+    same(CMoa.moa_pan_cancelled, Moa.moa_pan_cancelled)
+    same(CMoa.moa_pan_move, Moa.moa_pan_move)
+    same(CMoa.moa_pan_set_enabled, Moa.moa_pan_set_enabled)
+    same(CMoa.moa_pan_set_options, Moa.moa_pan_set_options)
+    same(CMoa.moa_pan_set_rest_positions, Moa.moa_pan_set_rest_positions)
+    same(CMoa.moa_pan_offset, Moa.moa_pan_offset)
+    same(CMoa.moa_pan_rest_position, Moa.moa_pan_rest_position)
+    same(CMoa.moa_layout_trace_start, Moa.moa_layout_trace_start)
+    same(CMoa.moa_layout_trace_stop, Moa.moa_layout_trace_stop)
+    same(CMoa.moa_layout_trace_csv, Moa.moa_layout_trace_csv)
+    same(CMoa.moa_layout_trace_json, Moa.moa_layout_trace_json)
+    same(CMoa.moa_layout_trace_svg_strip, Moa.moa_layout_trace_svg_strip)
+
     // The types the thunks assume.
     same(moa_var.self, UInt64.self)
     same(moa_cons.self, UInt64.self)
     same(moa_status.self, Int32.self)
+    same(moa_view.self, UInt64.self)
+    same(moa_lcons.self, UInt64.self)
+    same(moa_animation.self, UInt64.self)
+    same(moa_collapsible.self, UInt64.self)
+    same(moa_pan.self, UInt64.self)
+    same(moa_curve.self, Int32.self)
+    same(moa_done_fn.self, Moa.DoneFn.self)
+    same(moa_rest_fn.self, Moa.RestFn.self)
+    same(moa_text_fn.self, Moa.TextFn.self)
 }
 
 final class HeaderMatchesTests: XCTestCase {
@@ -67,6 +176,81 @@ final class HeaderMatchesTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<moa_term>.stride, 16)
         XCTAssertEqual(MemoryLayout<moa_term>.offset(of: \moa_term.var), 0)
         XCTAssertEqual(MemoryLayout<moa_term>.offset(of: \moa_term.coef), 8)
+    }
+
+    /// The layouts the layout thunks write `moa_rect`, `moa_frame` and `moa_error_info` with (LayoutBox.swift).
+    func testLayoutStructs() {
+        XCTAssertEqual(MemoryLayout<moa_rect>.size, 32)
+        XCTAssertEqual(MemoryLayout<moa_rect>.offset(of: \moa_rect.x), 0)
+        XCTAssertEqual(MemoryLayout<moa_rect>.offset(of: \moa_rect.y), 8)
+        XCTAssertEqual(MemoryLayout<moa_rect>.offset(of: \moa_rect.width), 16)
+        XCTAssertEqual(MemoryLayout<moa_rect>.offset(of: \moa_rect.height), 24)
+        XCTAssertEqual(MemoryLayout<moa_frame>.stride, 88)
+        XCTAssertEqual(MemoryLayout<moa_frame>.offset(of: \moa_frame.view), 0)
+        XCTAssertEqual(MemoryLayout<moa_frame>.offset(of: \moa_frame.superview), 8)
+        XCTAssertEqual(MemoryLayout<moa_frame>.offset(of: \moa_frame.frame), 16)
+        XCTAssertEqual(MemoryLayout<moa_frame>.offset(of: \moa_frame.frame_in_root), 48)
+        XCTAssertEqual(MemoryLayout<moa_frame>.offset(of: \moa_frame.depth), 80)
+        XCTAssertEqual(MemoryLayout<moa_frame>.offset(of: \moa_frame.is_guide), 84)
+        let p = MemoryLayout<UnsafePointer<CChar>?>.stride
+        let start = (20 + p - 1) / p * p
+        XCTAssertEqual(MemoryLayout<moa_error_info>.offset(of: \moa_error_info.code), 0)
+        XCTAssertEqual(MemoryLayout<moa_error_info>.offset(of: \moa_error_info.line), 4)
+        XCTAssertEqual(MemoryLayout<moa_error_info>.offset(of: \moa_error_info.offset), 8)
+        XCTAssertEqual(MemoryLayout<moa_error_info>.offset(of: \moa_error_info.text_offset), 12)
+        XCTAssertEqual(MemoryLayout<moa_error_info>.offset(of: \moa_error_info.length), 16)
+        let strings: [KeyPath<moa_error_info, UnsafePointer<CChar>?>] = [
+            \.kind, \.message, \.source_line, \.expected, \.suggestion, \.source,
+        ]
+        for (i, k) in strings.enumerated() {
+            XCTAssertEqual(MemoryLayout<moa_error_info>.offset(of: k), start + i * p)
+        }
+        XCTAssertEqual(MemoryLayout<moa_error_info>.size, start + 6 * p)
+    }
+
+    /// The layout level's constants: the enums' raw values match the Swift enums they map to.
+    func testLayoutConstants() {
+        XCTAssertEqual([MOA_INHERIT.rawValue, MOA_LTR.rawValue, MOA_RTL.rawValue], [0, 1, 2])
+        XCTAssertEqual([MOA_HORIZONTAL.rawValue, MOA_VERTICAL.rawValue], [0, 1])
+        XCTAssertEqual([MOA_LEFT.rawValue, MOA_RIGHT.rawValue, MOA_UP.rawValue, MOA_DOWN.rawValue], [0, 1, 2, 3])
+        XCTAssertEqual([MOA_LINEAR, MOA_EASE_IN, MOA_EASE_OUT, MOA_EASE_IN_OUT, MOA_SPRING, MOA_CURVE_CUSTOM],
+                       [0, 1, 2, 3, 4, 256])
+        XCTAssertEqual([MOA_VAR_MIN_X, MOA_VAR_MIN_Y, MOA_VAR_WIDTH, MOA_VAR_HEIGHT], [0, 1, 2, 3])
+        XCTAssertEqual([MOA_SVG_CONSTRAINTS, MOA_SVG_GUIDES, MOA_SVG_NO_LABELS], [1, 2, 4])
+        XCTAssertEqual(MOA_NO_INTRINSIC, -1)
+        XCTAssertEqual(MOA_AUTO, -1)
+    }
+
+    /// A small screen through the C functions, and the callback types.
+    func testLayoutThroughC() {
+        guard let L = CMoa.moa_layout_new(320, 480) else { return XCTFail("moa_layout_new") }
+        defer { CMoa.moa_layout_free(L) }
+        var a: moa_view = 0
+        XCTAssertEqual(CMoa.moa_view_new(L, "a", 0, &a), MOA_OK)
+        var ids = [moa_lcons](repeating: 0, count: 4)
+        var n = 0
+        XCTAssertEqual(CMoa.moa_layout_eqs(L, "a.left == 8\na.top == 20\na.size == 100x40", &ids, 4, &n), MOA_OK)
+        XCTAssertEqual(n, 4)
+        XCTAssertEqual(CMoa.moa_layout_solve(L, nil), MOA_OK)
+        var r = moa_rect()
+        XCTAssertEqual(CMoa.moa_view_frame(L, a, &r), MOA_OK)
+        XCTAssertEqual([r.x, r.y, r.width, r.height], [8, 20, 100, 40])
+        var info = moa_error_info()
+        XCTAssertEqual(CMoa.moa_layout_eq(L, "a.left = 1", &ids[0]), MOA_PARSE)
+        XCTAssertEqual(CMoa.moa_layout_error_info(L, &info), MOA_OK)
+        XCTAssertEqual(info.offset, 7)
+        XCTAssertEqual(String(cString: info.kind), "parse")
+        // A completion through a C function pointer (no captures), with the layout as user data.
+        let done: moa_done_fn = { _, _, finished, ud in ud?.assumingMemoryBound(to: Int32.self).pointee = finished + 10 }
+        let flag = UnsafeMutablePointer<Int32>.allocate(capacity: 1)  // outlives the call that registers it
+        flag.pointee = 0
+        defer { flag.deallocate() }
+        var anim: moa_animation = 0
+        XCTAssertEqual(CMoa.moa_lcons_animate(L, ids[0], 0, 0.2, MOA_EASE_OUT, 0, done, flag, &anim), MOA_OK)
+        XCTAssertEqual(CMoa.moa_layout_advance(L, 0.2), MOA_OK)
+        XCTAssertEqual(flag.pointee, 11)
+        XCTAssertEqual(CMoa.moa_layout_frames(L, 1, nil, 0, &n), MOA_OK)
+        XCTAssertEqual(n, 5)
     }
 
     /// Header constants against the library (and the Swift core they mirror).
