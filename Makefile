@@ -1,7 +1,7 @@
 # Moa — build, test, install and benchmark.
 #
 #   make            build/lib/libmoa.so, build/include/moa.h, build/bin/moa-bench, the C examples
-#   make demo       build and run the C example (examples/c/solver.c)
+#   make demo       the Lua calculator demo (installs what it needs); make demo-c: the C examples
 #   make test       install missing tools, then Swift tests, C tests, export/runtime checks, checksums vs kiwi
 #   make test-full  `make test` plus checksums on every workload (10k files: minutes)
 #   make install    PREFIX=/usr/local (DESTDIR honoured); make uninstall
@@ -50,7 +50,7 @@ BENCH_FILES ?= $(addprefix $(WORKLOADS)/,animate-1k.lin chain-1k.lin churn-1k.li
 BENCH_RUNS  ?= 1
 
 .NOTPARALLEL:
-.PHONY: all lib bench-bin examples demo deps test test-full test-swift test-c test-exports test-runtime \
+.PHONY: all lib bench-bin examples demo demo-c deps test test-full test-swift test-c test-exports test-runtime \
 	test-checksums test-checksums-full install uninstall bench bench-compare clean FORCE
 
 all: lib $(BUILD)/include/moa.h bench-bin examples lua
@@ -90,8 +90,15 @@ $(BUILD)/examples/%: examples/c/%.c Include/moa.h $(LIBDIR)/libmoa.so
 
 # ---------------------------------------------------------------------------------------------------- demo
 
-demo: $(BUILD)/examples/solver
+# Moa's main job: the calculator scene from Lua (views from equations, a scripted pan gesture animating the
+# button panels), printing frames and writing build/demo/calculator.svg, calculator-strip.svg, calculator.csv.
+demo: deps
+	$(MAKE) demo-calculator
+
+# The C examples: the raw solver, and a screen from an eqs block.
+demo-c: $(BUILD)/examples/solver $(BUILD)/examples/layout
 	$(BUILD)/examples/solver
+	$(BUILD)/examples/layout
 
 # ---------------------------------------------------------------------------------------------------- deps
 
@@ -191,6 +198,9 @@ FORCE:
 #   make test-lua           its busted specs (bindings/lua/spec; settings in .busted)
 #   make test-lua-valgrind  the same under valgrind (needs valgrind): no error, nothing definitely lost
 #   make demo-lua           run examples/lua/solver.lua
+#   make demo-calculator    run examples/lua/calculator.lua: the calculator scene driven by a scripted pan gesture;
+#                           prints its frames, writes build/demo/calculator.svg, calculator-strip.svg, calculator.csv
+#   make demo-lua-all       run every example in examples/lua (solver, calculator, sidebar, keyboard)
 #
 # The module links libmoa.so (RUNPATH $ORIGIN/.., so build/lib/lua/moa.so finds build/lib/libmoa.so), never
 # liblua: the interpreter provides the Lua API.
@@ -203,7 +213,7 @@ VALGRIND_LUA := valgrind --quiet --leak-check=full --show-leak-kinds=definite --
 	--error-exitcode=9 --trace-children=yes --suppressions=bindings/lua/valgrind.supp \
 	--log-file=$(BUILD)/valgrind-lua/%p.log
 
-.PHONY: lua test-lua test-lua-valgrind demo-lua
+.PHONY: lua test-lua test-lua-valgrind demo-lua demo-calculator demo-lua-all
 
 lua: $(LUA_MODDIR)/moa.so
 
@@ -222,9 +232,20 @@ test-lua-valgrind: $(LUA_MODDIR)/moa.so
 	$(VALGRIND_LUA) $(LUA) $$(command -v $(BUSTED)) --lua=$(LUA) --cpath='$(CURDIR)/$(LUA_MODDIR)/?.so' \
 		bindings/lua/spec
 	$(VALGRIND_LUA) $(LUA) examples/lua/solver.lua >/dev/null
+	MOA_DEMO_DIR='$(CURDIR)/$(BUILD)/valgrind-lua/demo' $(VALGRIND_LUA) $(LUA) examples/lua/calculator.lua >/dev/null
+	@rm -rf $(BUILD)/valgrind-lua/demo
 	@bad=$$(find $(BUILD)/valgrind-lua -name '*.log' -size +0 | sort); \
 	if [ -n "$$bad" ]; then cat $$bad; echo "FAIL: valgrind found errors or leaks (logs: $$bad)" >&2; exit 1; fi; \
 	echo "ok: valgrind: no errors, nothing definitely lost ($$(ls $(BUILD)/valgrind-lua | wc -l) processes)"
 
 demo-lua: $(LUA_MODDIR)/moa.so
 	$(LUA) examples/lua/solver.lua
+
+demo-calculator: $(LUA_MODDIR)/moa.so
+	@mkdir -p $(BUILD)/demo
+	MOA_DEMO_DIR='$(CURDIR)/$(BUILD)/demo' $(LUA) examples/lua/calculator.lua
+
+demo-lua-all: $(LUA_MODDIR)/moa.so
+	@mkdir -p $(BUILD)/demo
+	@for f in solver calculator sidebar keyboard; do echo "== examples/lua/$$f.lua"; \
+		MOA_DEMO_DIR='$(CURDIR)/$(BUILD)/demo' $(LUA) examples/lua/$$f.lua || exit 1; done

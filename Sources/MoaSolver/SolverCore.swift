@@ -557,6 +557,9 @@ struct SolverCore {
         let t = (value - old) / rec.markerCoef
         let m = rec.marker
         var badRow: Int32? = nil
+        // Rows are checked once every shift is in: a row of dummies may pass through non-zero on the way (one
+        // aggregate shifted before another that cancels it).
+        var changed: [Int32] = []
         func check(_ r: Int32) {
             let b = tab.rows[Int(r)].basic
             let k = tab.rows[Int(r)].constant
@@ -581,7 +584,7 @@ struct SolverCore {
                         let c = tab.rows[Int(ref.row)].cells[Int(ref.cell)].coef
                         tab.touch(ref.row)
                         tab.rows[Int(ref.row)].constant = Tableau.clean(tab.rows[Int(ref.row)].constant + c * a * g * t)
-                        check(ref.row)
+                        changed.append(ref.row)
                     }
                 }
             }
@@ -590,16 +593,17 @@ struct SolverCore {
         if mr >= 0 {
             tab.touch(mr)
             tab.rows[Int(mr)].constant = Tableau.clean(tab.rows[Int(mr)].constant - t)
-            check(mr)
+            changed.append(mr)
         } else {
             for ref in tab.cols[Int(m)] {
                 let c = tab.rows[Int(ref.row)].cells[Int(ref.cell)].coef
                 tab.touch(ref.row)
                 tab.rows[Int(ref.row)].constant = Tableau.clean(tab.rows[Int(ref.row)].constant + c * t)
-                check(ref.row)
+                changed.append(ref.row)
             }
             for l in tab.levels.indices { tab.levels[l].constant += tab.levels[l].coef[Int(m)] * t }
         }
+        for r in changed { check(r) }
         if badRow == nil { badRow = tab.dualOptimize() }
         if let bad = badRow {
             let row = tab.rows[Int(bad)]

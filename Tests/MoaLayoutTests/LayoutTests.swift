@@ -190,6 +190,43 @@ final class LayoutTests: XCTestCase {
         XCTAssertTrue(try layout.eq("a.left == 5 @ 600") === c1)
     }
 
+    /// Moving a required constraint that a redundant one depends on (the two button widths are equal anyway):
+    /// the solver's row of dummies passes through non-zero while the shift is applied and must not be taken
+    /// for a conflict (the calculator's pan hit this).
+    func testRequiredConstantChangeWithRedundantEquality() throws {
+        let layout = Layout()
+        try layout.setRootSize(width: 320, height: 480)
+        let basic = try layout.addView("basic")
+        _ = try layout.addView("advanced")
+        _ = try layout.addView("k1", in: basic)
+        _ = try layout.addView("k2", in: basic)
+        let cs = try layout.eqs("""
+            basic.left == 0
+            advanced.left == basic.right
+            basic.width == root.width
+            advanced.width == root.width
+            basic.top == 0
+            advanced.top == 0
+            basic.bottom == 0
+            advanced.bottom == 0
+            k1.top == basic.top + 6
+            k1.left == basic.left + 6
+            k1.right == basic.right - 6
+            k2.top == k1.bottom + 6
+            k2.bottom == basic.bottom - 6
+            k2.left == basic.left + 6
+            k2.right == basic.right - 6
+            k2.width == k1.width
+            k2.height == k1.height
+            """)
+        layout.solve()
+        try cs[0].setConstant(-30)
+        layout.solve()
+        XCTAssertEqual(layout["basic"]!.frameInRoot.x, -30)
+        XCTAssertEqual(layout["advanced"]!.frameInRoot.x, 290)
+        XCTAssertEqual(layout["k2"]!.frameInRoot.x, -24)
+    }
+
     /// A constraint passing through another one's priority (as a priority animation does) must not take the
     /// other's re-issue entry away.
     func testPriorityChangeKeepsOtherReissueEntries() throws {

@@ -47,6 +47,78 @@
 **   Every moa_* call returns before any Lua error is raised: errors come only from this file's C frames, never
 **   across a Swift frame (toolchain.md, "longjmp rule"). Temporary buffers are Lua userdata, so an error or a
 **   memory error never leaks them.
+**
+** THE LAYOUT LEVEL
+**
+**   local L <close> = moa.layout(320, 480)
+**   local sidebar, content = L:view "sidebar", L:view "content"
+**   local cs = assert(L:eqs [[
+**     sidebar.left == 0
+**     sidebar.top == 0
+**     sidebar.bottom == 0
+**     sidebar.width == 200
+**     content.left == sidebar.right
+**     content.right == 0
+**     content.top == 0
+**     content.bottom == 0
+**   ]])
+**   L:solve()                              --> { root, sidebar, content } (the views whose frame changed)
+**   print(content.frame.x)                 --> 200
+**   local col = L:collapsible(sidebar, cs[1], "left")
+**   col:toggle { duration = 0.3, curve = "easeInOut", done = function(finished) end }
+**   L:advance(0.15); print(sidebar.frame.x)  --> -100
+**
+**   moa.Layout      owns a moa_layout. __gc, __close and L:close() free it (idempotent); L.closed. Fields:
+**                   L.root, L.time, L.animating, L.width, L.height. Methods: view(name [, parent]),
+**                   find(name), guide(name), set_root_size(w, h), root_size(), set_safe_area(t, l, b, r),
+**                   set_keyboard_height(h), eq(line), eqs(text [, source [, first_line]]), xeq(line),
+**                   on_debug(fn | nil), solve(), views(), constraints(), describe(), violations(),
+**                   ambiguities(), frames([guides]), svg([{constraints=, guides=, labels=}]); motion:
+**                   advance(dt), seek(t), cancel_animations(), animate_root_size(w, h [, opts]),
+**                   show_keyboard(h [, duration [, opts]]), hide_keyboard([duration [, opts]]),
+**                   collapsible(view, constraint, "left"|"right"|"up"|"down"),
+**                   pan({constraints}, "horizontal"|"vertical", {rest positions}), trace_start([{guides=}]),
+**                   trace_stop(), trace_csv(), trace_json(), trace_svg_strip([max_frames [, svg opts]]).
+**                   User values: weak maps id -> View and id -> LayoutConstraint (one object per id).
+**   moa.View        a view, the root or a guide. v.frame (in the superview), v.root_frame: {x, y, width,
+**                   height}; v.name, v.superview, v.layout, v.id; set_margins(t, l, b, r | all),
+**                   set_direction("inherit"|"ltr"|"rtl"), set_intrinsic_size(w|nil, h|nil),
+**                   set_content_priority(axis, hug, compress), set_baseline(offset|nil [, first]),
+**                   set_superview(view|nil), remove().
+**   moa.LayoutConstraint  c.constant, c.priority, c.active (get and assign), c.line, c.removed, c.id,
+**                   tostring(c) (its equation); set_constant/set_priority/set_active (return c, or nil, msg,
+**                   details on a conflict), remove(), animate(to [, opts]), animate_priority(to [, opts]),
+**                   stop_animating(). No finalizer: a constraint stays in its layout until removed.
+**   moa.Animation   returned by the animate calls; a:cancel().
+**   moa.Collapsible col:collapse(opts), col:show(opts), col:toggle(opts) -> Animation or nil (not animated),
+**                   opts {animated = true, duration = 0.3, curve = "easeInOut", done = fn}; col.collapsed;
+**                   col:free().
+**   moa.Pan         p:began() -> accepted, p:changed(translation, velocity) -> accepted,
+**                   p:ended(velocity [, fn(rest, finished)]) -> rest position (false when ignored),
+**                   p:cancelled([fn]), p:move(offset [, animated [, fn]]), p:set_options{fast_velocity=,
+**                   fast_step=, drag_limit= (number or "auto"), snap_duration=, snap_curve=},
+**                   p:set_rest_positions{...}, p.enabled (get, assign; p:set_enabled(b)), p.offset,
+**                   p.rest_position, p:free().
+**
+**   Animation options: {duration = 0.3, curve = "linear"|"easeIn"|"easeOut"|"easeInOut"|"spring" or a
+**   Bezier {x1, y1, x2, y2} or a spring {damping=, response=, velocity=}, spring = {...} (same), delay = 0,
+**   done = function(finished) end}.
+**
+**   Children (views, constraints, animations, collapsibles, pans) hold their layout (user value 1), so any
+**   collection order is safe; after L:close() using them raises "attempt to use a closed layout". A stale id
+**   (a removed view or constraint) raises the library's message.
+**
+**   Errors: misuse raises; a parse error or a conflict returns nil, message, details = {code, status, kind,
+**   message, line, offset, text_offset, length, source_line, expected, suggestion, source, conflicts =
+**   {{constraint=, equation=, line=}, ...}} (eq, eqs, xeq also for NOTFOUND, the constraint and view setters,
+**   set_root_size, pan:changed, collapsible calls without animation). Assignments raise on a conflict.
+**
+**   Callbacks (done, rest, on_debug) run under lua_pcall inside the moa_* call, on the thread that made the
+**   call (LLayout.cur). The first error one raises is kept in the registry and raised after the moa_* call
+**   has returned; the other completions of that call still run. A completion's function is held in the
+**   registry until the library calls it (exactly once: also with finished = false when the layout is closed
+**   or collected; errors from a finalizer are dropped). A callback may close the layout: the library defers
+**   the free to the end of the outer call, and the outer binding call then returns nothing.
 */
 #include <math.h>
 #include <stdint.h>
@@ -1232,6 +1304,1771 @@ static int cons_describe(lua_State *L) {
 }
 
 /* ======================================================================================================== */
+/* THE LAYOUT LEVEL: moa.Layout, moa.View, moa.LayoutConstraint, moa.Animation, moa.Collapsible, moa.Pan     */
+/* ======================================================================================================== */
+
+#define LAYOUT_MT "moa.Layout"
+#define VIEW_MT "moa.View"
+#define LCONS_MT "moa.LayoutConstraint"
+#define ANIM_MT "moa.Animation"
+#define COLL_MT "moa.Collapsible"
+#define PAN_MT "moa.Pan"
+
+/* moa.Layout. User values: 1 weak map id -> View, 2 weak map id -> LayoutConstraint. */
+typedef struct LLayout {
+    moa_layout *m;        /* NULL once closed */
+    lua_State *cur;       /* the thread of the binding call in progress: where callbacks run */
+    int errref;           /* registry ref of the first error a callback raised in this call, or LUA_NOREF */
+    int debugref;         /* registry ref of the `?` report function, or LUA_NOREF */
+    int finalizing;       /* freed from __gc */
+} LLayout;
+
+/* moa.View, moa.LayoutConstraint, moa.Animation, moa.Collapsible: an id. User value 1: the layout. */
+typedef struct LId {
+    uint64_t id;
+} LId;
+
+/* moa.Pan: an id and the options last set (the C API has no getters for them). User value 1: the layout. */
+typedef struct LPan {
+    uint64_t id;
+    double fast_velocity, fast_step, drag_limit, snap_duration;
+    moa_curve snap_curve;
+    int enabled;
+} LPan;
+
+/* The `ud` of a completion: the layout and the registry ref of the Lua function. */
+typedef struct LCallback {
+    LLayout *ll;
+    int ref;
+} LCallback;
+
+/* Swaps in the calling thread for a moa_* call that may call back. Needs `moa_status st` in scope. */
+#define CALLBACK_CALL(ll, L, expr)                                                                           \
+    do {                                                                                                     \
+        lua_State *prev_ = (ll)->cur;                                                                        \
+        (ll)->cur = (L);                                                                                     \
+        st = (expr);                                                                                         \
+        (ll)->cur = prev_;                                                                                   \
+    } while (0)
+
+static int layout_closed_error(lua_State *L) {
+    return luaL_error(L, "attempt to use a closed layout");
+}
+
+static LLayout *check_layout(lua_State *L, int idx) {
+    LLayout *ll = (LLayout *)luaL_checkudata(L, idx, LAYOUT_MT);
+    if (!ll->m) layout_closed_error(L);
+    return ll;
+}
+
+/* The open layout of a child userdata at idx (user value 1). */
+static LLayout *layout_of(lua_State *L, int idx) {
+    LLayout *ll;
+    lua_getiuservalue(L, idx, 1);
+    ll = (LLayout *)luaL_testudata(L, -1, LAYOUT_MT);
+    lua_pop(L, 1);
+    if (!ll || !ll->m) layout_closed_error(L);
+    return ll;
+}
+
+static LId *check_child(lua_State *L, int idx, const char *mt, LLayout **llp) {
+    LId *x = (LId *)luaL_checkudata(L, idx, mt);
+    *llp = layout_of(L, idx);
+    return x;
+}
+
+/* Raises the error a callback left, if any. Call after the moa_* call returned. */
+static void raise_pending(lua_State *L, LLayout *ll) {
+    if (ll->errref != LUA_NOREF) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, ll->errref);
+        luaL_unref(L, LUA_REGISTRYINDEX, ll->errref);
+        ll->errref = LUA_NOREF;
+        lua_error(L);
+    }
+}
+
+/* Raises with the layout's message for a failed call (call right after it). */
+static int lstatus_error(lua_State *L, LLayout *ll, moa_status st, const char *what) {
+    const char *msg = ll->m ? moa_layout_errmsg(ll->m) : moa_errstr(st);
+    raise_pending(L, ll);
+    return luaL_error(L, "%s: %s", what, msg);
+}
+
+/* Pushes the object of an id from the map in user value `uv` of the layout at layout_idx, creating it. */
+static void push_child(lua_State *L, int layout_idx, int uv, const char *mt, uint64_t id) {
+    LId *x;
+    layout_idx = lua_absindex(L, layout_idx);
+    lua_getiuservalue(L, layout_idx, uv);
+    if (lua_rawgeti(L, -1, (lua_Integer)id) != LUA_TNIL) {
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    x = (LId *)lua_newuserdatauv(L, sizeof *x, 1);
+    x->id = id;
+    luaL_setmetatable(L, mt);
+    lua_pushvalue(L, layout_idx);
+    lua_setiuservalue(L, -2, 1);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, (lua_Integer)id);
+    lua_remove(L, -2);
+}
+
+static void push_view(lua_State *L, int layout_idx, moa_view id) { push_child(L, layout_idx, 1, VIEW_MT, id); }
+static void push_lcons(lua_State *L, int layout_idx, moa_lcons id) { push_child(L, layout_idx, 2, LCONS_MT, id); }
+
+/* A new child object (not mapped): Animation or Collapsible. */
+static void *new_child(lua_State *L, int layout_idx, const char *mt, size_t size) {
+    void *x;
+    layout_idx = lua_absindex(L, layout_idx);
+    x = lua_newuserdatauv(L, size, 1);
+    memset(x, 0, size);
+    luaL_setmetatable(L, mt);
+    lua_pushvalue(L, layout_idx);
+    lua_setiuservalue(L, -2, 1);
+    return x;
+}
+
+static void push_rect(lua_State *L, const moa_rect *r) {
+    lua_createtable(L, 0, 4);
+    lua_pushnumber(L, r->x);
+    lua_setfield(L, -2, "x");
+    lua_pushnumber(L, r->y);
+    lua_setfield(L, -2, "y");
+    lua_pushnumber(L, r->width);
+    lua_setfield(L, -2, "width");
+    lua_pushnumber(L, r->height);
+    lua_setfield(L, -2, "height");
+}
+
+/* After an expected failure (parse error, conflict) of a call on the layout at layout_idx: pushes nil,
+   message, details = {code, status, kind, message, line, offset, text_offset, length, source_line, expected,
+   suggestion, source, conflicts = { {constraint=, equation=, line=}, ... }}. Returns 3. Reads every string of
+   the failure before the next moa_* call (which would clear them). */
+static int push_lfailure(lua_State *L, LLayout *ll, int layout_idx, moa_status st) {
+    moa_error_info info;
+    size_t count = 0, i;
+    moa_lcons *ids;
+    int details;
+    layout_idx = lua_absindex(L, layout_idx);
+    lua_pushnil(L);
+    lua_pushstring(L, moa_layout_errmsg(ll->m));
+    lua_createtable(L, 0, 14);
+    details = lua_gettop(L);
+    lua_pushstring(L, status_name(st));
+    lua_setfield(L, details, "code");
+    lua_pushinteger(L, st);
+    lua_setfield(L, details, "status");
+    if (moa_layout_error_info(ll->m, &info) == MOA_OK) {
+        lua_pushstring(L, info.kind);
+        lua_setfield(L, details, "kind");
+        lua_pushstring(L, info.message);
+        lua_setfield(L, details, "message");
+        lua_pushinteger(L, info.line);
+        lua_setfield(L, details, "line");
+        lua_pushinteger(L, info.offset);
+        lua_setfield(L, details, "offset");
+        lua_pushinteger(L, info.text_offset);
+        lua_setfield(L, details, "text_offset");
+        lua_pushinteger(L, info.length);
+        lua_setfield(L, details, "length");
+        lua_pushstring(L, info.source_line);
+        lua_setfield(L, details, "source_line");
+        lua_pushstring(L, info.expected);
+        lua_setfield(L, details, "expected");
+        lua_pushstring(L, info.suggestion);
+        lua_setfield(L, details, "suggestion");
+        lua_pushstring(L, info.source);
+        lua_setfield(L, details, "source");
+    }
+    if (moa_layout_conflicts(ll->m, NULL, 0, &count) != MOA_OK) count = 0;
+    ids = (moa_lcons *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *ids, 0);
+    if (count && moa_layout_conflicts(ll->m, ids, count, &count) != MOA_OK) count = 0;
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) { /* the describe calls clear the record: everything above is read already */
+        const char *text = NULL;
+        int line = 0;
+        lua_createtable(L, 0, 3);
+        push_lcons(L, layout_idx, ids[i]);
+        lua_setfield(L, -2, "constraint");
+        if (moa_lcons_describe(ll->m, ids[i], &text) == MOA_OK && text) lua_pushstring(L, text);
+        else lua_pushliteral(L, "?");
+        lua_setfield(L, -2, "equation");
+        if (moa_lcons_line(ll->m, ids[i], &line) != MOA_OK) line = 0;
+        lua_pushinteger(L, line);
+        lua_setfield(L, -2, "line");
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    lua_setfield(L, details, "conflicts");
+    lua_pop(L, 1); /* ids */
+    return 3;
+}
+
+static int is_expected_failure(moa_status st) {
+    return st == MOA_PARSE || st == MOA_UNSATISFIABLE;
+}
+
+/* ---------------------------------------------------------------------------------------- callbacks */
+
+/* Calls the function of cb (popped from the registry) with the nargs values on top of the thread's stack,
+   under lua_pcall; the first error is kept for raise_pending(). Never raises. */
+static void run_callback(LLayout *ll, lua_State *L, int ref, int nargs) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, ref);
+    lua_insert(L, -(nargs + 1));
+    if (lua_pcall(L, nargs, 0, 0) != LUA_OK) {
+        if (ll->errref == LUA_NOREF && !ll->finalizing) ll->errref = luaL_ref(L, LUA_REGISTRYINDEX);
+        else lua_pop(L, 1);
+    }
+}
+
+static void done_trampoline(moa_layout *m, moa_animation a, int finished, void *ud) {
+    LCallback *cb = (LCallback *)ud;
+    LLayout *ll = cb->ll;
+    lua_State *L = ll->cur;
+    int ref = cb->ref;
+    (void)m;
+    (void)a;
+    free(cb);
+    if (!L) return; /* cannot happen: every call that may call back sets cur */
+    if (!lua_checkstack(L, 4)) {
+        luaL_unref(L, LUA_REGISTRYINDEX, ref);
+        return;
+    }
+    lua_pushboolean(L, finished);
+    run_callback(ll, L, ref, 1);
+}
+
+static void rest_trampoline(moa_layout *m, moa_pan p, double rest, int finished, void *ud) {
+    LCallback *cb = (LCallback *)ud;
+    LLayout *ll = cb->ll;
+    lua_State *L = ll->cur;
+    int ref = cb->ref;
+    (void)m;
+    (void)p;
+    free(cb);
+    if (!L) return;
+    if (!lua_checkstack(L, 4)) {
+        luaL_unref(L, LUA_REGISTRYINDEX, ref);
+        return;
+    }
+    lua_pushnumber(L, rest);
+    lua_pushboolean(L, finished);
+    run_callback(ll, L, ref, 2);
+}
+
+static void debug_trampoline(const char *text, void *ud) {
+    LLayout *ll = (LLayout *)ud;
+    lua_State *L = ll->cur;
+    if (!L || ll->debugref == LUA_NOREF || !lua_checkstack(L, 4)) return;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ll->debugref);
+    lua_pushstring(L, text);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+        if (ll->errref == LUA_NOREF) ll->errref = luaL_ref(L, LUA_REGISTRYINDEX);
+        else lua_pop(L, 1);
+    }
+}
+
+/* A completion at idx (a function or nil): a malloc'ed LCallback holding a registry ref, or NULL. Free it
+   with drop_callback() when the moa_* call fails (the C side then never calls it). */
+static LCallback *make_callback(lua_State *L, LLayout *ll, int idx, const char *field) {
+    LCallback *cb;
+    if (lua_isnoneornil(L, idx)) return NULL;
+    if (lua_type(L, idx) != LUA_TFUNCTION) return type_error(L, idx, field, "function"), NULL;
+    cb = (LCallback *)malloc(sizeof *cb);
+    if (!cb) return luaL_error(L, "not enough memory"), NULL;
+    cb->ll = ll;
+    lua_pushvalue(L, idx);
+    cb->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    return cb;
+}
+
+static void drop_callback(lua_State *L, LCallback *cb) {
+    if (!cb) return;
+    luaL_unref(L, LUA_REGISTRYINDEX, cb->ref);
+    free(cb);
+}
+
+/* ---------------------------------------------------------------------------------------- options */
+
+static const struct { const char *name; moa_curve curve; } curve_names[] = {
+    {"linear", MOA_LINEAR}, {"easeIn", MOA_EASE_IN}, {"easeOut", MOA_EASE_OUT}, {"easeInOut", MOA_EASE_IN_OUT},
+    {"spring", MOA_SPRING}, {NULL, 0},
+};
+
+/* Field `name` of the table at idx as a number (dflt when absent). */
+static double opt_number(lua_State *L, int idx, const char *name, double dflt) {
+    double x = dflt;
+    if (lua_isnoneornil(L, idx)) return dflt;
+    if (lua_getfield(L, idx, name) != LUA_TNIL) x = check_finite(L, -1, name, name);
+    lua_pop(L, 1);
+    return x;
+}
+
+static int opt_bool(lua_State *L, int idx, const char *name, int dflt) {
+    int b = dflt;
+    if (lua_isnoneornil(L, idx)) return dflt;
+    if (lua_getfield(L, idx, name) != LUA_TNIL) {
+        if (!lua_isboolean(L, -1)) type_error(L, lua_gettop(L), name, "boolean");
+        b = lua_toboolean(L, -1);
+    }
+    lua_pop(L, 1);
+    return b;
+}
+
+/* A curve from the value at idx: a name, or a table {damping=, response=, velocity=} (a spring) or
+   {x1, y1, x2, y2} (a cubic Bézier). dflt when nil. */
+static moa_curve check_curve(lua_State *L, LLayout *ll, int idx, moa_curve dflt, const char *field) {
+    int t = lua_type(L, idx), i;
+    moa_curve c = dflt;
+    moa_status st;
+    idx = lua_absindex(L, idx);
+    if (t == LUA_TNONE || t == LUA_TNIL) return dflt;
+    if (t == LUA_TSTRING) {
+        const char *name = lua_tostring(L, idx);
+        for (i = 0; curve_names[i].name; i++)
+            if (strcmp(curve_names[i].name, name) == 0) return curve_names[i].curve;
+        return value_error(L, idx, field,
+                           lua_pushfstring(L, "unknown curve '%s' (expected linear, easeIn, easeOut, easeInOut or "
+                                              "spring)", name)), 0;
+    }
+    if (t != LUA_TTABLE) return type_error(L, idx, field, "curve (name or table)"), 0;
+    if (lua_rawgeti(L, idx, 1) != LUA_TNIL) { /* {x1, y1, x2, y2} */
+        double p[4];
+        lua_pop(L, 1);
+        for (i = 0; i < 4; i++) {
+            lua_rawgeti(L, idx, i + 1);
+            p[i] = check_finite(L, -1, "control point", field ? field : "curve");
+            lua_pop(L, 1);
+        }
+        st = moa_layout_bezier_curve(ll->m, p[0], p[1], p[2], p[3], &c);
+    } else {
+        double damping, response, velocity;
+        int hasv;
+        lua_pop(L, 1);
+        damping = opt_number(L, idx, "damping", 1);
+        response = opt_number(L, idx, "response", 0.5);
+        lua_getfield(L, idx, "velocity");
+        hasv = !lua_isnil(L, -1);
+        lua_pop(L, 1);
+        velocity = opt_number(L, idx, "velocity", 0);
+        st = moa_layout_spring_curve(ll->m, damping, response, hasv ? &velocity : NULL, &c);
+    }
+    if (st != MOA_OK) return lstatus_error(L, ll, st, field ? field : "curve"), 0;
+    return c;
+}
+
+/* Animation options at idx (a table or nil): duration, curve (or spring = {...}), delay, done. */
+typedef struct AnimOpts {
+    double duration, delay;
+    moa_curve curve;
+    int done_idx; /* stack index of the done function, 0 if none */
+} AnimOpts;
+
+static void check_anim_opts(lua_State *L, LLayout *ll, int idx, double dflt_duration, moa_curve dflt_curve,
+                            AnimOpts *o) {
+    o->duration = dflt_duration;
+    o->delay = 0;
+    o->curve = dflt_curve;
+    o->done_idx = 0;
+    if (lua_isnoneornil(L, idx)) return;
+    idx = lua_absindex(L, idx);
+    luaL_checktype(L, idx, LUA_TTABLE);
+    o->duration = opt_number(L, idx, "duration", dflt_duration);
+    o->delay = opt_number(L, idx, "delay", 0);
+    if (lua_getfield(L, idx, "spring") != LUA_TNIL) {
+        if (!lua_istable(L, -1)) type_error(L, lua_gettop(L), "spring", "table");
+        o->curve = check_curve(L, ll, -1, dflt_curve, "spring");
+        lua_pop(L, 1);
+    } else {
+        lua_pop(L, 1);
+        lua_getfield(L, idx, "curve");
+        o->curve = check_curve(L, ll, -1, dflt_curve, "curve");
+        lua_pop(L, 1);
+    }
+    lua_getfield(L, idx, "done"); /* stays on the stack while the call runs */
+    if (!lua_isnil(L, -1)) {
+        if (!lua_isfunction(L, -1)) type_error(L, lua_gettop(L), "done", "function");
+        o->done_idx = lua_gettop(L);
+    } else {
+        lua_pop(L, 1);
+    }
+}
+
+/* ---------------------------------------------------------------------------------------- moa.layout */
+
+static int l_layout(lua_State *L) {
+    double w = check_finite(L, 1, "width", NULL), h = check_finite(L, 2, "height", NULL);
+    LLayout *ll = (LLayout *)lua_newuserdatauv(L, sizeof *ll, 2);
+    ll->m = NULL;
+    ll->cur = NULL;
+    ll->errref = LUA_NOREF;
+    ll->debugref = LUA_NOREF;
+    ll->finalizing = 0;
+    luaL_setmetatable(L, LAYOUT_MT);
+    for (int uv = 1; uv <= 2; uv++) {
+        lua_createtable(L, 0, 0);
+        lua_createtable(L, 0, 1);
+        lua_pushliteral(L, "v");
+        lua_setfield(L, -2, "__mode");
+        lua_setmetatable(L, -2);
+        lua_setiuservalue(L, -2, uv);
+    }
+    ll->m = moa_layout_new(w, h);
+    if (!ll->m) return luaL_error(L, "moa.layout: bad size %f x %f (0 to 1e9) or out of memory", w, h);
+    return 1;
+}
+
+/* Frees the C layout (every pending completion is called with finished = false, under pcall). */
+static void free_layout(lua_State *L, LLayout *ll, int finalizing) {
+    moa_layout *m = ll->m;
+    lua_State *prev = ll->cur;
+    if (!m) return;
+    ll->m = NULL;
+    ll->finalizing = finalizing;
+    ll->cur = L;
+    moa_layout_free(m); /* deferred by the library when called from one of its callbacks */
+    ll->cur = prev;
+    if (ll->debugref != LUA_NOREF) {
+        luaL_unref(L, LUA_REGISTRYINDEX, ll->debugref);
+        ll->debugref = LUA_NOREF;
+    }
+}
+
+static int layout_gc(lua_State *L) {
+    LLayout *ll = (LLayout *)luaL_checkudata(L, 1, LAYOUT_MT);
+    free_layout(L, ll, 1);
+    if (ll->errref != LUA_NOREF) {
+        luaL_unref(L, LUA_REGISTRYINDEX, ll->errref);
+        ll->errref = LUA_NOREF;
+    }
+    return 0;
+}
+
+static int layout_close(lua_State *L) {
+    LLayout *ll = (LLayout *)luaL_checkudata(L, 1, LAYOUT_MT);
+    int inside = ll->cur != NULL; /* closed from a callback: the outer call raises pending errors */
+    free_layout(L, ll, 0);
+    if (!inside) raise_pending(L, ll);
+    return 0;
+}
+
+static int layout_tostring(lua_State *L) {
+    LLayout *ll = (LLayout *)luaL_checkudata(L, 1, LAYOUT_MT);
+    double w = 0, h = 0;
+    size_t nviews = 0;
+    if (!ll->m) {
+        lua_pushfstring(L, "moa.Layout (closed): %p", (void *)ll);
+        return 1;
+    }
+    moa_layout_root_size(ll->m, &w, &h);
+    moa_layout_views(ll->m, NULL, 0, &nviews);
+    lua_pushfstring(L, "moa.Layout (%s x %s, %d views): %p", push_numstr(L, w), push_numstr(L, h), (int)nviews,
+                    (void *)ll);
+    return 1;
+}
+
+static const char *check_name(lua_State *L, int idx) {
+    return luaL_checkstring(L, idx);
+}
+
+/* L:view(name [, parent]) -> View */
+static int layout_view(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    const char *name = check_name(L, 2);
+    moa_view parent = 0, out = 0;
+    moa_status st;
+    if (!lua_isnoneornil(L, 3)) {
+        LLayout *pl;
+        LId *p = check_child(L, 3, VIEW_MT, &pl);
+        if (pl != ll) return luaL_argerror(L, 3, "view belongs to another layout");
+        parent = p->id;
+    }
+    st = moa_view_new(ll->m, name, parent, &out);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "view");
+    push_view(L, 1, out);
+    return 1;
+}
+
+/* L:find(name) -> View or nil */
+static int layout_find(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    const char *name = check_name(L, 2);
+    moa_view out = 0;
+    moa_status st = moa_view_find(ll->m, name, &out);
+    if (st == MOA_NOTFOUND) {
+        lua_pushnil(L);
+        return 1;
+    }
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "find");
+    push_view(L, 1, out);
+    return 1;
+}
+
+/* L:guide(name) -> View (safeArea, margins, keyboard) */
+static int layout_guide(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    const char *name = check_name(L, 2);
+    moa_view out = 0;
+    moa_status st = moa_layout_guide(ll->m, name, &out);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "guide");
+    push_view(L, 1, out);
+    return 1;
+}
+
+static int layout_set_root_size(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    double w = check_finite(L, 2, "width", NULL), h = check_finite(L, 3, "height", NULL);
+    moa_status st = moa_layout_set_root_size(ll->m, w, h);
+    if (st == MOA_UNSATISFIABLE) return push_lfailure(L, ll, 1, st);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "set_root_size");
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int layout_root_size(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    double w = 0, h = 0;
+    moa_layout_root_size(ll->m, &w, &h);
+    lua_pushnumber(L, w);
+    lua_pushnumber(L, h);
+    return 2;
+}
+
+static int layout_set_safe_area(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    double t = check_finite(L, 2, "top", NULL), l = check_finite(L, 3, "left", NULL),
+           b = check_finite(L, 4, "bottom", NULL), r = check_finite(L, 5, "right", NULL);
+    moa_status st = moa_layout_set_safe_area(ll->m, t, l, b, r);
+    if (st == MOA_UNSATISFIABLE) return push_lfailure(L, ll, 1, st);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "set_safe_area");
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int layout_set_keyboard_height(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    double h = check_finite(L, 2, "height", NULL);
+    moa_status st = moa_layout_set_keyboard_height(ll->m, h);
+    if (st == MOA_UNSATISFIABLE) return push_lfailure(L, ll, 1, st);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "set_keyboard_height");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* L:eq(line) -> LayoutConstraint, or nil, message, details */
+static int layout_eq(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    const char *line = luaL_checkstring(L, 2);
+    moa_lcons out = 0;
+    moa_status st;
+    CALLBACK_CALL(ll, L, moa_layout_eq(ll->m, line, &out));
+    if (!ll->m) { /* closed by the debug callback */
+        raise_pending(L, ll);
+        return layout_closed_error(L);
+    }
+    if (is_expected_failure(st)) {
+        int n = push_lfailure(L, ll, 1, st);
+        raise_pending(L, ll);
+        return n;
+    }
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "eq");
+    raise_pending(L, ll);
+    push_lcons(L, 1, out);
+    return 1;
+}
+
+/* L:eqs(text [, source [, first_line]]) -> { LayoutConstraint, ... } (all or nothing), or nil, msg, details */
+static int layout_eqs(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    size_t len, lines = 1, i, count = 0;
+    const char *text = luaL_checklstring(L, 2, &len);
+    const char *source = luaL_optstring(L, 3, NULL);
+    int first = (int)luaL_optinteger(L, 4, 1);
+    moa_lcons *ids;
+    moa_status st;
+    for (i = 0; i < len; i++)
+        if (text[i] == '\n') lines++;
+    ids = (moa_lcons *)lua_newuserdatauv(L, 4 * lines * sizeof *ids, 0);
+    if (source || first != 1)
+        CALLBACK_CALL(ll, L, moa_layout_eqs_source(ll->m, text, source, first, ids, 4 * lines, &count));
+    else
+        CALLBACK_CALL(ll, L, moa_layout_eqs(ll->m, text, ids, 4 * lines, &count));
+    if (!ll->m) {
+        raise_pending(L, ll);
+        return layout_closed_error(L);
+    }
+    if (is_expected_failure(st)) {
+        int n = push_lfailure(L, ll, 1, st);
+        raise_pending(L, ll);
+        return n;
+    }
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "eqs");
+    raise_pending(L, ll);
+    if (count > 4 * lines) count = 4 * lines;
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        push_lcons(L, 1, ids[i]);
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    return 1;
+}
+
+/* L:xeq(line) -> number removed, or nil, message, details (parse error, nothing matches) */
+static int layout_xeq(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    const char *line = luaL_checkstring(L, 2);
+    size_t removed = 0;
+    moa_status st;
+    CALLBACK_CALL(ll, L, moa_layout_xeq(ll->m, line, &removed));
+    if (!ll->m) {
+        raise_pending(L, ll);
+        return layout_closed_error(L);
+    }
+    if (is_expected_failure(st) || st == MOA_NOTFOUND) {
+        int n = push_lfailure(L, ll, 1, st);
+        raise_pending(L, ll);
+        return n;
+    }
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "xeq");
+    raise_pending(L, ll);
+    lua_pushinteger(L, (lua_Integer)removed);
+    return 1;
+}
+
+/* L:on_debug(fn or nil): where the `?` reports go (nil: standard error). */
+static int layout_on_debug(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
+    if (ll->debugref != LUA_NOREF) {
+        luaL_unref(L, LUA_REGISTRYINDEX, ll->debugref);
+        ll->debugref = LUA_NOREF;
+    }
+    if (lua_isnoneornil(L, 2)) {
+        moa_layout_set_debug_callback(ll->m, NULL, NULL);
+    } else {
+        lua_pushvalue(L, 2);
+        ll->debugref = luaL_ref(L, LUA_REGISTRYINDEX);
+        moa_layout_set_debug_callback(ll->m, debug_trampoline, ll);
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* Pushes the list of the views whose frame changed at the last solve or frame. */
+static void push_changed(lua_State *L, LLayout *ll, int layout_idx) {
+    size_t count = 0, i;
+    moa_view *ids;
+    moa_layout_changed_views(ll->m, NULL, 0, &count);
+    ids = (moa_view *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *ids, 0);
+    if (count && moa_layout_changed_views(ll->m, ids, count, &count) != MOA_OK) count = 0;
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        push_view(L, layout_idx, ids[i]);
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    lua_remove(L, -2);
+}
+
+/* L:solve() -> { View whose frame changed, ... } */
+static int layout_solve(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    moa_status st = moa_layout_solve(ll->m, NULL);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "solve");
+    push_changed(L, ll, 1);
+    return 1;
+}
+
+/* Lists of ids: L:views(), L:constraints() */
+static int layout_views(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    size_t count = 0, i;
+    moa_view *ids;
+    moa_layout_views(ll->m, NULL, 0, &count);
+    ids = (moa_view *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *ids, 0);
+    if (count && moa_layout_views(ll->m, ids, count, &count) != MOA_OK) count = 0;
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        push_view(L, 1, ids[i]);
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    return 1;
+}
+
+static int layout_constraints(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    size_t count = 0, i;
+    moa_lcons *ids;
+    moa_layout_constraints(ll->m, NULL, 0, &count);
+    ids = (moa_lcons *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *ids, 0);
+    if (count && moa_layout_constraints(ll->m, ids, count, &count) != MOA_OK) count = 0;
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        push_lcons(L, 1, ids[i]);
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    return 1;
+}
+
+static int layout_describe(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    const char *s = NULL;
+    moa_status st = moa_layout_describe(ll->m, &s);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "describe");
+    lua_pushstring(L, s);
+    return 1;
+}
+
+/* L:violations() -> { {constraint=, amount=}, ... } */
+static int layout_violations(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    size_t count = 0, i;
+    moa_lcons *ids;
+    double *amounts;
+    moa_layout_violations(ll->m, NULL, NULL, 0, &count);
+    ids = (moa_lcons *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *ids, 0);
+    amounts = (double *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *amounts, 0);
+    if (count && moa_layout_violations(ll->m, ids, amounts, count, &count) != MOA_OK) count = 0;
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        lua_createtable(L, 0, 2);
+        push_lcons(L, 1, ids[i]);
+        lua_setfield(L, -2, "constraint");
+        lua_pushnumber(L, amounts[i]);
+        lua_setfield(L, -2, "amount");
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    return 1;
+}
+
+/* L:ambiguities() -> { {view=, var="minX"|"minY"|"width"|"height"}, ... } */
+static int layout_ambiguities(lua_State *L) {
+    static const char *const var_names[] = {"minX", "minY", "width", "height"};
+    LLayout *ll = check_layout(L, 1);
+    size_t count = 0, i;
+    moa_view *ids;
+    int *vars;
+    moa_layout_ambiguities(ll->m, NULL, NULL, 0, &count);
+    ids = (moa_view *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *ids, 0);
+    vars = (int *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *vars, 0);
+    if (count && moa_layout_ambiguities(ll->m, ids, vars, count, &count) != MOA_OK) count = 0;
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        lua_createtable(L, 0, 2);
+        push_view(L, 1, ids[i]);
+        lua_setfield(L, -2, "view");
+        lua_pushstring(L, vars[i] >= 0 && vars[i] <= 3 ? var_names[vars[i]] : "?");
+        lua_setfield(L, -2, "var");
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    return 1;
+}
+
+/* L:frames([include_guides]) -> { {view=, name=, superview=name|nil, frame=, root_frame=, depth=, guide=} } */
+static int layout_frames(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    int guides = lua_toboolean(L, 2);
+    size_t count = 0, i;
+    moa_frame *fr;
+    moa_status st = moa_layout_frames(ll->m, guides, NULL, 0, &count);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "frames");
+    fr = (moa_frame *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *fr, 0);
+    if (count && (st = moa_layout_frames(ll->m, guides, fr, count, &count)) != MOA_OK)
+        return lstatus_error(L, ll, st, "frames");
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        const char *name = NULL;
+        lua_createtable(L, 0, 7);
+        push_view(L, 1, fr[i].view);
+        lua_setfield(L, -2, "view");
+        if (moa_view_name(ll->m, fr[i].view, &name) == MOA_OK && name) lua_pushstring(L, name);
+        else lua_pushliteral(L, "?");
+        lua_setfield(L, -2, "name");
+        if (fr[i].superview && moa_view_name(ll->m, fr[i].superview, &name) == MOA_OK && name) {
+            lua_pushstring(L, name);
+            lua_setfield(L, -2, "superview");
+        }
+        push_rect(L, &fr[i].frame);
+        lua_setfield(L, -2, "frame");
+        push_rect(L, &fr[i].frame_in_root);
+        lua_setfield(L, -2, "root_frame");
+        lua_pushinteger(L, fr[i].depth);
+        lua_setfield(L, -2, "depth");
+        lua_pushboolean(L, fr[i].is_guide);
+        lua_setfield(L, -2, "guide");
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    return 1;
+}
+
+/* SVG flags from an options table {constraints=, guides=, labels=}. */
+static int svg_flags(lua_State *L, int idx, int allow_constraints) {
+    int flags = 0;
+    if (lua_isnoneornil(L, idx)) return 0;
+    luaL_checktype(L, idx, LUA_TTABLE);
+    if (allow_constraints && opt_bool(L, idx, "constraints", 0)) flags |= MOA_SVG_CONSTRAINTS;
+    if (opt_bool(L, idx, "guides", 0)) flags |= MOA_SVG_GUIDES;
+    if (!opt_bool(L, idx, "labels", 1)) flags |= MOA_SVG_NO_LABELS;
+    return flags;
+}
+
+/* L:svg([{constraints=, guides=, labels=}]) -> string */
+static int layout_svg(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    int flags = svg_flags(L, 2, 1);
+    const char *s = NULL;
+    moa_status st = moa_layout_svg(ll->m, flags, &s);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "svg");
+    lua_pushstring(L, s);
+    return 1;
+}
+
+/* ---------------------------------------------------------------------------------------- clock */
+
+/* L:advance(dt) / L:seek(t) -> { View whose frame changed, ... } (nothing if a callback closed the layout) */
+static int clock_call(lua_State *L, int seek) {
+    LLayout *ll = check_layout(L, 1);
+    double x = check_finite(L, 2, seek ? "time" : "dt", NULL);
+    moa_status st;
+    if (seek) CALLBACK_CALL(ll, L, moa_layout_seek(ll->m, x));
+    else CALLBACK_CALL(ll, L, moa_layout_advance(ll->m, x));
+    if (!ll->m) {
+        raise_pending(L, ll);
+        return 0;
+    }
+    if (st != MOA_OK) return lstatus_error(L, ll, st, seek ? "seek" : "advance");
+    raise_pending(L, ll);
+    push_changed(L, ll, 1);
+    return 1;
+}
+
+static int layout_advance(lua_State *L) { return clock_call(L, 0); }
+static int layout_seek(lua_State *L) { return clock_call(L, 1); }
+
+static int layout_cancel_animations(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    moa_status st = moa_layout_cancel_animations(ll->m);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "cancel_animations");
+    return 0;
+}
+
+/* Pushes an Animation object for id (or nil for 0). */
+static void push_animation(lua_State *L, int layout_idx, moa_animation id) {
+    if (!id) {
+        lua_pushnil(L);
+        return;
+    }
+    ((LId *)new_child(L, layout_idx, ANIM_MT, sizeof(LId)))->id = id;
+}
+
+/* L:animate_root_size(w, h [, opts]) -> Animation */
+static int layout_animate_root_size(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    double w = check_finite(L, 2, "width", NULL), h = check_finite(L, 3, "height", NULL);
+    AnimOpts o;
+    LCallback *cb;
+    moa_animation a = 0;
+    moa_status st;
+    check_anim_opts(L, ll, 4, 0.3, MOA_EASE_IN_OUT, &o);
+    cb = o.done_idx ? make_callback(L, ll, o.done_idx, "done") : NULL;
+    st = moa_layout_animate_root_size(ll->m, w, h, o.duration, o.curve, o.delay, cb ? done_trampoline : NULL, cb,
+                                      &a);
+    if (st != MOA_OK) {
+        drop_callback(L, cb);
+        return lstatus_error(L, ll, st, "animate_root_size");
+    }
+    push_animation(L, 1, a);
+    return 1;
+}
+
+/* L:show_keyboard(height [, duration [, opts]]) / L:hide_keyboard([duration [, opts]]) -> Animation */
+static int keyboard_call(lua_State *L, int show) {
+    LLayout *ll = check_layout(L, 1);
+    int a0 = show ? 3 : 2;
+    double h = show ? check_finite(L, 2, "height", NULL) : 0;
+    double duration = lua_isnoneornil(L, a0) ? 0.25 : check_finite(L, a0, "duration", NULL);
+    AnimOpts o;
+    LCallback *cb;
+    moa_animation a = 0;
+    moa_status st;
+    check_anim_opts(L, ll, a0 + 1, duration, MOA_EASE_IN_OUT, &o);
+    cb = o.done_idx ? make_callback(L, ll, o.done_idx, "done") : NULL;
+    if (show)
+        st = moa_layout_show_keyboard(ll->m, h, o.duration, o.curve, cb ? done_trampoline : NULL, cb, &a);
+    else
+        st = moa_layout_hide_keyboard(ll->m, o.duration, o.curve, cb ? done_trampoline : NULL, cb, &a);
+    if (st != MOA_OK) {
+        drop_callback(L, cb);
+        return lstatus_error(L, ll, st, show ? "show_keyboard" : "hide_keyboard");
+    }
+    push_animation(L, 1, a);
+    return 1;
+}
+
+static int layout_show_keyboard(lua_State *L) { return keyboard_call(L, 1); }
+static int layout_hide_keyboard(lua_State *L) { return keyboard_call(L, 0); }
+
+/* Traces */
+static int layout_trace_start(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    int guides = lua_istable(L, 2) ? opt_bool(L, 2, "guides", 0) : lua_toboolean(L, 2);
+    moa_status st = moa_layout_trace_start(ll->m, guides);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "trace_start");
+    return 0;
+}
+
+static int layout_trace_stop(lua_State *L) {
+    LLayout *ll = check_layout(L, 1);
+    moa_status st = moa_layout_trace_stop(ll->m);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "trace_stop");
+    return 0;
+}
+
+static int trace_text(lua_State *L, int kind) {
+    LLayout *ll = check_layout(L, 1);
+    const char *s = NULL;
+    moa_status st;
+    if (kind == 0) st = moa_layout_trace_csv(ll->m, &s);
+    else if (kind == 1) st = moa_layout_trace_json(ll->m, &s);
+    else {
+        lua_Integer n = luaL_optinteger(L, 2, 0);
+        int flags = svg_flags(L, 3, 0);
+        if (n < 0) return luaL_argerror(L, 2, "frame count must be 0 or more");
+        st = moa_layout_trace_svg_strip(ll->m, (size_t)n, flags, &s);
+    }
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "trace");
+    lua_pushstring(L, s);
+    return 1;
+}
+
+static int layout_trace_csv(lua_State *L) { return trace_text(L, 0); }
+static int layout_trace_json(lua_State *L) { return trace_text(L, 1); }
+static int layout_trace_svg_strip(lua_State *L) { return trace_text(L, 2); }
+
+/* L:collapsible(view, constraint, direction) -> Collapsible */
+static int layout_collapsible(lua_State *L) {
+    static const char *const dirs[] = {"left", "right", "up", "down", NULL};
+    LLayout *ll = check_layout(L, 1), *vl, *cl;
+    LId *v = check_child(L, 2, VIEW_MT, &vl);
+    LId *c = check_child(L, 3, LCONS_MT, &cl);
+    int dir = luaL_checkoption(L, 4, NULL, dirs);
+    moa_collapsible out = 0;
+    moa_status st;
+    if (vl != ll) return luaL_argerror(L, 2, "view belongs to another layout");
+    if (cl != ll) return luaL_argerror(L, 3, "constraint belongs to another layout");
+    st = moa_collapsible_new(ll->m, v->id, c->id, (moa_collapse_direction)dir, &out);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "collapsible");
+    ((LId *)new_child(L, 1, COLL_MT, sizeof(LId)))->id = out;
+    return 1;
+}
+
+/* L:pan({constraints...}, axis, {rest positions}) -> Pan */
+static int layout_pan(lua_State *L) {
+    static const char *const axes[] = {"horizontal", "vertical", NULL};
+    LLayout *ll = check_layout(L, 1);
+    lua_Integer n, nrest, i;
+    moa_lcons *cons;
+    double *rest;
+    int axis;
+    moa_pan out = 0;
+    moa_status st;
+    LPan *p;
+    luaL_checktype(L, 2, LUA_TTABLE);
+    axis = luaL_checkoption(L, 3, "horizontal", axes);
+    if (!lua_isnoneornil(L, 4)) luaL_checktype(L, 4, LUA_TTABLE);
+    n = luaL_len(L, 2);
+    if (n < 1) return luaL_argerror(L, 2, "at least one constraint expected");
+    nrest = lua_isnoneornil(L, 4) ? 0 : luaL_len(L, 4);
+    cons = (moa_lcons *)lua_newuserdatauv(L, (size_t)n * sizeof *cons, 0);
+    rest = (double *)lua_newuserdatauv(L, (size_t)(nrest ? nrest : 1) * sizeof *rest, 0);
+    for (i = 1; i <= n; i++) {
+        LLayout *cl;
+        LId *c;
+        lua_geti(L, 2, i);
+        c = (LId *)luaL_testudata(L, -1, LCONS_MT);
+        if (!c) return luaL_argerror(L, 2, lua_pushfstring(L, "item %d is not a layout constraint", (int)i));
+        cl = layout_of(L, lua_gettop(L));
+        if (cl != ll) return luaL_argerror(L, 2, "constraint belongs to another layout");
+        cons[i - 1] = c->id;
+        lua_pop(L, 1);
+    }
+    for (i = 1; i <= nrest; i++) {
+        lua_geti(L, 4, i);
+        rest[i - 1] = check_finite(L, -1, "rest position", "rest position");
+        lua_pop(L, 1);
+    }
+    st = moa_pan_new(ll->m, cons, (size_t)n, (moa_axis)axis, nrest ? rest : NULL, (size_t)nrest, &out);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "pan");
+    p = (LPan *)new_child(L, 1, PAN_MT, sizeof(LPan));
+    p->id = out;
+    p->fast_velocity = 400;
+    p->fast_step = 20;
+    p->drag_limit = MOA_AUTO;
+    p->snap_duration = 0.3;
+    p->snap_curve = MOA_EASE_OUT;
+    p->enabled = 1;
+    return 1;
+}
+
+static int layout_index(lua_State *L) {
+    LLayout *ll = (LLayout *)luaL_checkudata(L, 1, LAYOUT_MT);
+    const char *key = lua_tostring(L, 2);
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "methods");
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, -2) != LUA_TNIL) return 1;
+    if (!key) return 0;
+    if (strcmp(key, "closed") == 0) {
+        lua_pushboolean(L, ll->m == NULL);
+        return 1;
+    }
+    if (!ll->m) return layout_closed_error(L);
+    if (strcmp(key, "root") == 0) {
+        moa_view r = 0;
+        moa_layout_root(ll->m, &r);
+        push_view(L, 1, r);
+        return 1;
+    }
+    if (strcmp(key, "time") == 0) {
+        double t = 0;
+        moa_layout_time(ll->m, &t);
+        lua_pushnumber(L, t);
+        return 1;
+    }
+    if (strcmp(key, "animating") == 0) {
+        int a = 0;
+        moa_layout_is_animating(ll->m, &a);
+        lua_pushboolean(L, a);
+        return 1;
+    }
+    if (strcmp(key, "width") == 0 || strcmp(key, "height") == 0) {
+        double w = 0, h = 0;
+        moa_layout_root_size(ll->m, &w, &h);
+        lua_pushnumber(L, key[0] == 'w' ? w : h);
+        return 1;
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------------------------------- moa.View */
+
+static LId *check_view(lua_State *L, int idx, LLayout **llp) {
+    return check_child(L, idx, VIEW_MT, llp);
+}
+
+static int view_index(lua_State *L) {
+    LLayout *ll;
+    LId *v = check_view(L, 1, &ll);
+    const char *key = luaL_checkstring(L, 2);
+    moa_status st = MOA_OK;
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "methods");
+    if (lua_getfield(L, -1, key) != LUA_TNIL) return 1;
+    lua_settop(L, 2);
+    if (strcmp(key, "frame") == 0 || strcmp(key, "root_frame") == 0) {
+        moa_rect r;
+        st = key[0] == 'f' ? moa_view_frame(ll->m, v->id, &r) : moa_view_frame_in_root(ll->m, v->id, &r);
+        if (st != MOA_OK) return lstatus_error(L, ll, st, key);
+        push_rect(L, &r);
+        return 1;
+    }
+    if (strcmp(key, "name") == 0) {
+        const char *name = NULL;
+        st = moa_view_name(ll->m, v->id, &name);
+        if (st != MOA_OK) return lstatus_error(L, ll, st, key);
+        lua_pushstring(L, name);
+        return 1;
+    }
+    if (strcmp(key, "superview") == 0) {
+        moa_view s = 0;
+        st = moa_view_superview(ll->m, v->id, &s);
+        if (st != MOA_OK) return lstatus_error(L, ll, st, key);
+        if (!s) return 0;
+        lua_getiuservalue(L, 1, 1);
+        push_view(L, -1, s);
+        return 1;
+    }
+    if (strcmp(key, "layout") == 0) {
+        lua_getiuservalue(L, 1, 1);
+        return 1;
+    }
+    if (strcmp(key, "id") == 0) {
+        lua_pushinteger(L, (lua_Integer)v->id);
+        return 1;
+    }
+    return luaL_error(L, "moa.View has no field '%s'", key);
+}
+
+/* Ends a view setter: conflicts give nil, msg, details; other failures raise. */
+static int view_result(lua_State *L, LLayout *ll, moa_status st, const char *what) {
+    if (st == MOA_UNSATISFIABLE) {
+        lua_getiuservalue(L, 1, 1);
+        return push_lfailure(L, ll, lua_gettop(L), st);
+    }
+    if (st != MOA_OK) return lstatus_error(L, ll, st, what);
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* v:set_margins(top, left, bottom, right) or v:set_margins(all) */
+static int view_set_margins(lua_State *L) {
+    LLayout *ll;
+    LId *v = check_view(L, 1, &ll);
+    double t = check_finite(L, 2, "margin", NULL), l = t, b = t, r = t;
+    if (!lua_isnoneornil(L, 3)) {
+        l = check_finite(L, 3, "margin", NULL);
+        b = check_finite(L, 4, "margin", NULL);
+        r = check_finite(L, 5, "margin", NULL);
+    }
+    return view_result(L, ll, moa_view_set_margins(ll->m, v->id, t, l, b, r), "set_margins");
+}
+
+static int view_set_direction(lua_State *L) {
+    static const char *const dirs[] = {"inherit", "ltr", "rtl", NULL};
+    LLayout *ll;
+    LId *v = check_view(L, 1, &ll);
+    int d = luaL_checkoption(L, 2, NULL, dirs);
+    return view_result(L, ll, moa_view_set_direction(ll->m, v->id, (moa_layout_direction)d), "set_direction");
+}
+
+/* v:set_intrinsic_size(w, h): nil (or false) on an axis for none */
+static int view_set_intrinsic_size(lua_State *L) {
+    LLayout *ll;
+    LId *v = check_view(L, 1, &ll);
+    double w = lua_toboolean(L, 2) ? check_finite(L, 2, "width", NULL) : MOA_NO_INTRINSIC;
+    double h = lua_toboolean(L, 3) ? check_finite(L, 3, "height", NULL) : MOA_NO_INTRINSIC;
+    return view_result(L, ll, moa_view_set_intrinsic_size(ll->m, v->id, w, h), "set_intrinsic_size");
+}
+
+/* v:set_content_priority(axis, hugging, compression) */
+static int view_set_content_priority(lua_State *L) {
+    static const char *const axes[] = {"horizontal", "vertical", NULL};
+    LLayout *ll;
+    LId *v = check_view(L, 1, &ll);
+    int axis = luaL_checkoption(L, 2, NULL, axes);
+    double hug = check_priority(L, 3, 250, 0, NULL), comp = check_priority(L, 4, 750, 0, NULL);
+    return view_result(L, ll, moa_view_set_content_priority(ll->m, v->id, (moa_axis)axis, hug, comp),
+                       "set_content_priority");
+}
+
+/* v:set_baseline(offset [, first]): nil for none */
+static int view_set_baseline(lua_State *L) {
+    LLayout *ll;
+    LId *v = check_view(L, 1, &ll);
+    double o = 0, f = 0;
+    int has_o = !lua_isnoneornil(L, 2), has_f = !lua_isnoneornil(L, 3);
+    if (has_o) o = check_finite(L, 2, "offset", NULL);
+    if (has_f) f = check_finite(L, 3, "offset", NULL);
+    return view_result(L, ll, moa_view_set_baseline(ll->m, v->id, has_o ? &o : NULL, has_f ? &f : NULL),
+                       "set_baseline");
+}
+
+static int view_set_superview(lua_State *L) {
+    LLayout *ll, *pl;
+    LId *v = check_view(L, 1, &ll);
+    moa_view parent = 0;
+    if (!lua_isnoneornil(L, 2)) {
+        LId *p = check_view(L, 2, &pl);
+        if (pl != ll) return luaL_argerror(L, 2, "view belongs to another layout");
+        parent = p->id;
+    }
+    return view_result(L, ll, moa_view_set_superview(ll->m, v->id, parent), "set_superview");
+}
+
+/* v:remove(): the view, its subviews and their constraints */
+static int view_remove(lua_State *L) {
+    LLayout *ll;
+    LId *v = check_view(L, 1, &ll);
+    moa_status st = moa_view_free(ll->m, v->id);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "remove");
+    return 0;
+}
+
+static int view_tostring(lua_State *L) {
+    LId *v = (LId *)luaL_checkudata(L, 1, VIEW_MT);
+    LLayout *ll;
+    const char *name = NULL;
+    moa_rect r;
+    lua_getiuservalue(L, 1, 1);
+    ll = (LLayout *)luaL_testudata(L, -1, LAYOUT_MT);
+    if (!ll || !ll->m) {
+        lua_pushliteral(L, "moa.View (closed layout)");
+        return 1;
+    }
+    if (moa_view_name(ll->m, v->id, &name) != MOA_OK) {
+        lua_pushliteral(L, "moa.View (removed)");
+        return 1;
+    }
+    lua_pushstring(L, name); /* keep a copy: the next call may reuse the storage */
+    name = lua_tostring(L, -1);
+    if (moa_view_frame(ll->m, v->id, &r) != MOA_OK) r.x = r.y = r.width = r.height = 0;
+    lua_pushfstring(L, "moa.View %s (%s, %s, %s, %s)", name, push_numstr(L, r.x), push_numstr(L, r.y),
+                    push_numstr(L, r.width), push_numstr(L, r.height));
+    return 1;
+}
+
+/* ---------------------------------------------------------------------------------------- moa.LayoutConstraint */
+
+static LId *check_lcons(lua_State *L, int idx, LLayout **llp) {
+    return check_child(L, idx, LCONS_MT, llp);
+}
+
+/* Ends a constraint setter: with assign, a conflict raises (an assignment cannot return a failure). */
+static int lcons_result(lua_State *L, LLayout *ll, moa_status st, int assign, const char *what) {
+    if (st == MOA_UNSATISFIABLE && !assign) {
+        lua_getiuservalue(L, 1, 1);
+        return push_lfailure(L, ll, lua_gettop(L), st);
+    }
+    if (st != MOA_OK) return lstatus_error(L, ll, st, what);
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int lcons_set_constant_(lua_State *L, int assign) {
+    LLayout *ll;
+    LId *c = check_lcons(L, 1, &ll);
+    double k = check_finite(L, assign ? 3 : 2, "constant", assign ? "constant" : NULL);
+    return lcons_result(L, ll, moa_lcons_set_constant(ll->m, c->id, k), assign, "constant");
+}
+
+static int lcons_set_priority_(lua_State *L, int assign) {
+    LLayout *ll;
+    LId *c = check_lcons(L, 1, &ll);
+    int idx = assign ? 3 : 2;
+    double p;
+    if (lua_isnoneornil(L, idx)) return type_error(L, idx, assign ? "priority" : NULL, "priority (number or name)");
+    p = check_priority(L, idx, MOA_REQUIRED, 0, assign ? "priority" : NULL);
+    return lcons_result(L, ll, moa_lcons_set_priority(ll->m, c->id, p), assign, "priority");
+}
+
+static int lcons_set_active_(lua_State *L, int assign) {
+    LLayout *ll;
+    LId *c = check_lcons(L, 1, &ll);
+    int idx = assign ? 3 : 2;
+    if (lua_type(L, idx) != LUA_TBOOLEAN) return type_error(L, idx, assign ? "active" : NULL, "boolean");
+    return lcons_result(L, ll, moa_lcons_set_active(ll->m, c->id, lua_toboolean(L, idx)), assign, "active");
+}
+
+static int lcons_set_constant(lua_State *L) { return lcons_set_constant_(L, 0); }
+static int lcons_set_priority(lua_State *L) { return lcons_set_priority_(L, 0); }
+static int lcons_set_active(lua_State *L) { return lcons_set_active_(L, 0); }
+
+static int lcons_remove(lua_State *L) {
+    LLayout *ll;
+    LId *c = check_lcons(L, 1, &ll);
+    moa_status st = moa_lcons_remove(ll->m, c->id);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "remove");
+    return 0;
+}
+
+/* c:animate(to [, opts]) / c:animate_priority(to [, opts]) -> Animation */
+static int lcons_animate_(lua_State *L, int priority) {
+    LLayout *ll;
+    LId *c = check_lcons(L, 1, &ll);
+    double to = priority ? check_priority(L, 2, MOA_REQUIRED, 0, NULL) : check_finite(L, 2, "target", NULL);
+    AnimOpts o;
+    LCallback *cb;
+    moa_animation a = 0;
+    moa_status st;
+    if (lua_isnoneornil(L, 2)) return type_error(L, 2, NULL, "number");
+    check_anim_opts(L, ll, 3, 0.3, MOA_EASE_IN_OUT, &o);
+    cb = o.done_idx ? make_callback(L, ll, o.done_idx, "done") : NULL;
+    if (priority)
+        st = moa_lcons_animate_priority(ll->m, c->id, to, o.duration, o.curve, o.delay, cb ? done_trampoline : NULL,
+                                        cb, &a);
+    else
+        st = moa_lcons_animate(ll->m, c->id, to, o.duration, o.curve, o.delay, cb ? done_trampoline : NULL, cb, &a);
+    if (st != MOA_OK) {
+        drop_callback(L, cb);
+        return lstatus_error(L, ll, st, "animate");
+    }
+    lua_getiuservalue(L, 1, 1);
+    push_animation(L, -1, a);
+    return 1;
+}
+
+static int lcons_animate(lua_State *L) { return lcons_animate_(L, 0); }
+static int lcons_animate_priority(lua_State *L) { return lcons_animate_(L, 1); }
+
+static int lcons_stop_animating(lua_State *L) {
+    LLayout *ll;
+    LId *c = check_lcons(L, 1, &ll);
+    moa_status st = moa_lcons_stop_animating(ll->m, c->id);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "stop_animating");
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int lcons_describe(lua_State *L) {
+    LLayout *ll;
+    LId *c = check_lcons(L, 1, &ll);
+    const char *s = NULL;
+    moa_status st = moa_lcons_describe(ll->m, c->id, &s);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "describe");
+    lua_pushstring(L, s);
+    return 1;
+}
+
+static int lcons_index(lua_State *L) {
+    LLayout *ll;
+    LId *c;
+    const char *key;
+    moa_status st = MOA_OK;
+    luaL_checkudata(L, 1, LCONS_MT);
+    key = luaL_checkstring(L, 2);
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "methods");
+    if (lua_getfield(L, -1, key) != LUA_TNIL) return 1;
+    lua_settop(L, 2);
+    c = check_lcons(L, 1, &ll);
+    if (strcmp(key, "constant") == 0 || strcmp(key, "priority") == 0) {
+        double x = 0;
+        st = key[0] == 'c' ? moa_lcons_constant(ll->m, c->id, &x) : moa_lcons_priority(ll->m, c->id, &x);
+        if (st != MOA_OK) return lstatus_error(L, ll, st, key);
+        if (key[0] == 'p' && x == floor(x)) lua_pushinteger(L, (lua_Integer)x);
+        else lua_pushnumber(L, x);
+        return 1;
+    }
+    if (strcmp(key, "active") == 0) {
+        int a = 0;
+        st = moa_lcons_active(ll->m, c->id, &a);
+        if (st != MOA_OK) return lstatus_error(L, ll, st, key);
+        lua_pushboolean(L, a);
+        return 1;
+    }
+    if (strcmp(key, "line") == 0) {
+        int line = 0;
+        st = moa_lcons_line(ll->m, c->id, &line);
+        if (st != MOA_OK) return lstatus_error(L, ll, st, key);
+        lua_pushinteger(L, line);
+        return 1;
+    }
+    if (strcmp(key, "removed") == 0) {
+        int a = 0;
+        lua_pushboolean(L, moa_lcons_active(ll->m, c->id, &a) == MOA_NOTFOUND);
+        return 1;
+    }
+    if (strcmp(key, "id") == 0) {
+        lua_pushinteger(L, (lua_Integer)c->id);
+        return 1;
+    }
+    if (strcmp(key, "layout") == 0) {
+        lua_getiuservalue(L, 1, 1);
+        return 1;
+    }
+    return luaL_error(L, "moa.LayoutConstraint has no field '%s'", key);
+}
+
+static int lcons_newindex(lua_State *L) {
+    const char *key = luaL_checkstring(L, 2);
+    if (strcmp(key, "constant") == 0) return lcons_set_constant_(L, 1), 0;
+    if (strcmp(key, "priority") == 0) return lcons_set_priority_(L, 1), 0;
+    if (strcmp(key, "active") == 0) return lcons_set_active_(L, 1), 0;
+    return luaL_error(L, "cannot set field '%s' of a moa.LayoutConstraint (constant, priority, active)", key);
+}
+
+static int lcons_tostring(lua_State *L) {
+    LId *c = (LId *)luaL_checkudata(L, 1, LCONS_MT);
+    LLayout *ll;
+    const char *s = NULL;
+    lua_getiuservalue(L, 1, 1);
+    ll = (LLayout *)luaL_testudata(L, -1, LAYOUT_MT);
+    if (!ll || !ll->m) lua_pushliteral(L, "moa.LayoutConstraint (closed layout)");
+    else if (moa_lcons_describe(ll->m, c->id, &s) != MOA_OK || !s) lua_pushliteral(L, "moa.LayoutConstraint (removed)");
+    else lua_pushstring(L, s);
+    return 1;
+}
+
+/* ---------------------------------------------------------------------------------------- moa.Animation */
+
+static int anim_cancel(lua_State *L) {
+    LLayout *ll;
+    LId *a = check_child(L, 1, ANIM_MT, &ll);
+    moa_status st = moa_animation_cancel(ll->m, a->id);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "cancel");
+    return 0;
+}
+
+static int anim_tostring(lua_State *L) {
+    LId *a = (LId *)luaL_checkudata(L, 1, ANIM_MT);
+    lua_pushfstring(L, "moa.Animation %d", (int)(a->id & 0xffffffffu));
+    return 1;
+}
+
+/* ---------------------------------------------------------------------------------------- moa.Collapsible */
+
+/* col:collapse(opts) / col:show(opts) / col:toggle(opts): opts {animated=true, duration=0.3, curve=easeInOut,
+   done=fn} -> Animation or nil (not animated); nil, msg, details on a conflict (not animated). */
+static int coll_call(lua_State *L, int what) {
+    LLayout *ll;
+    LId *col = check_child(L, 1, COLL_MT, &ll);
+    AnimOpts o;
+    LCallback *cb;
+    int animated;
+    moa_animation a = 0;
+    moa_status st;
+    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TTABLE);
+    animated = opt_bool(L, 2, "animated", 1);
+    check_anim_opts(L, ll, 2, 0.3, MOA_EASE_IN_OUT, &o);
+    cb = o.done_idx ? make_callback(L, ll, o.done_idx, "done") : NULL;
+    if (what == 2)
+        st = moa_collapsible_toggle(ll->m, col->id, animated, o.duration, o.curve, cb ? done_trampoline : NULL, cb,
+                                    &a);
+    else
+        st = moa_collapsible_set(ll->m, col->id, what == 0, animated, o.duration, o.curve,
+                                 cb ? done_trampoline : NULL, cb, &a);
+    if (st != MOA_OK) {
+        drop_callback(L, cb);
+        if (st == MOA_UNSATISFIABLE) {
+            lua_getiuservalue(L, 1, 1);
+            return push_lfailure(L, ll, lua_gettop(L), st);
+        }
+        return lstatus_error(L, ll, st, "collapsible");
+    }
+    lua_getiuservalue(L, 1, 1);
+    push_animation(L, -1, a);
+    return 1;
+}
+
+static int coll_collapse(lua_State *L) { return coll_call(L, 0); }
+static int coll_show(lua_State *L) { return coll_call(L, 1); }
+static int coll_toggle(lua_State *L) { return coll_call(L, 2); }
+
+static int coll_free(lua_State *L) {
+    LLayout *ll;
+    LId *col = check_child(L, 1, COLL_MT, &ll);
+    moa_status st = moa_collapsible_free(ll->m, col->id);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "free");
+    return 0;
+}
+
+static int coll_index(lua_State *L) {
+    LLayout *ll;
+    LId *col;
+    const char *key = luaL_checkstring(L, 2);
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "methods");
+    if (lua_getfield(L, -1, key) != LUA_TNIL) return 1;
+    lua_settop(L, 2);
+    col = check_child(L, 1, COLL_MT, &ll);
+    if (strcmp(key, "collapsed") == 0) {
+        int c = 0;
+        moa_status st = moa_collapsible_is_collapsed(ll->m, col->id, &c);
+        if (st != MOA_OK) return lstatus_error(L, ll, st, key);
+        lua_pushboolean(L, c);
+        return 1;
+    }
+    return luaL_error(L, "moa.Collapsible has no field '%s'", key);
+}
+
+/* ---------------------------------------------------------------------------------------- moa.Pan */
+
+static LPan *check_pan(lua_State *L, int idx, LLayout **llp) {
+    LPan *p = (LPan *)luaL_checkudata(L, idx, PAN_MT);
+    *llp = layout_of(L, idx);
+    return p;
+}
+
+/* p:began() -> accepted */
+static int pan_began(lua_State *L) {
+    LLayout *ll;
+    LPan *p = check_pan(L, 1, &ll);
+    int acc = 0;
+    moa_status st = moa_pan_began(ll->m, p->id, &acc);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "began");
+    lua_pushboolean(L, acc);
+    return 1;
+}
+
+/* p:changed(translation, velocity) -> accepted; nil, msg, details on a conflict */
+static int pan_changed(lua_State *L) {
+    LLayout *ll;
+    LPan *p = check_pan(L, 1, &ll);
+    double tr = check_finite(L, 2, "translation", NULL), vel = lua_isnoneornil(L, 3) ? 0 : check_finite(L, 3, "velocity", NULL);
+    int acc = 0;
+    moa_status st = moa_pan_changed(ll->m, p->id, tr, vel, &acc);
+    if (st == MOA_UNSATISFIABLE) {
+        lua_getiuservalue(L, 1, 1);
+        return push_lfailure(L, ll, lua_gettop(L), st);
+    }
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "changed");
+    lua_pushboolean(L, acc);
+    return 1;
+}
+
+/* p:ended(velocity [, fn(rest, finished)]) / p:cancelled([fn]) -> rest position, or false when ignored */
+static int pan_end_(lua_State *L, int cancelled) {
+    LLayout *ll;
+    LPan *p = check_pan(L, 1, &ll);
+    double vel = cancelled ? 0 : (lua_isnoneornil(L, 2) ? 0 : check_finite(L, 2, "velocity", NULL));
+    LCallback *cb = make_callback(L, ll, cancelled ? 2 : 3, NULL);
+    double target = 0;
+    int acc = 0;
+    moa_status st;
+    if (cancelled)
+        st = moa_pan_cancelled(ll->m, p->id, cb ? rest_trampoline : NULL, cb, &target, &acc);
+    else
+        st = moa_pan_ended(ll->m, p->id, vel, cb ? rest_trampoline : NULL, cb, &target, &acc);
+    if (st != MOA_OK || !acc) drop_callback(L, cb); /* ignored: never called */
+    if (st != MOA_OK) return lstatus_error(L, ll, st, cancelled ? "cancelled" : "ended");
+    if (!acc) lua_pushboolean(L, 0);
+    else lua_pushnumber(L, target);
+    return 1;
+}
+
+static int pan_ended(lua_State *L) { return pan_end_(L, 0); }
+static int pan_cancelled(lua_State *L) { return pan_end_(L, 1); }
+
+/* p:move(offset [, animated [, fn]]) */
+static int pan_move(lua_State *L) {
+    LLayout *ll;
+    LPan *p = check_pan(L, 1, &ll);
+    double off = check_finite(L, 2, "offset", NULL);
+    int animated = lua_toboolean(L, 3);
+    LCallback *cb = make_callback(L, ll, 4, NULL);
+    moa_status st = moa_pan_move(ll->m, p->id, off, animated, cb ? rest_trampoline : NULL, cb);
+    if (st != MOA_OK) {
+        drop_callback(L, cb);
+        if (st == MOA_UNSATISFIABLE) {
+            lua_getiuservalue(L, 1, 1);
+            return push_lfailure(L, ll, lua_gettop(L), st);
+        }
+        return lstatus_error(L, ll, st, "move");
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* p:set_options{fast_velocity=, fast_step=, drag_limit= (number or "auto"), snap_duration=, snap_curve=} */
+static int pan_set_options(lua_State *L) {
+    LLayout *ll;
+    LPan *p = check_pan(L, 1, &ll);
+    double fv, fs, dl, sd;
+    moa_curve sc;
+    moa_status st;
+    luaL_checktype(L, 2, LUA_TTABLE);
+    fv = opt_number(L, 2, "fast_velocity", p->fast_velocity);
+    fs = opt_number(L, 2, "fast_step", p->fast_step);
+    lua_getfield(L, 2, "drag_limit");
+    if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "auto") == 0) dl = MOA_AUTO;
+    else if (lua_isnil(L, -1)) dl = p->drag_limit;
+    else dl = check_finite(L, -1, "drag_limit", "drag_limit");
+    lua_pop(L, 1);
+    sd = opt_number(L, 2, "snap_duration", p->snap_duration);
+    lua_getfield(L, 2, "snap_curve");
+    sc = check_curve(L, ll, -1, p->snap_curve, "snap_curve");
+    lua_pop(L, 1);
+    st = moa_pan_set_options(ll->m, p->id, fv, fs, dl, sd, sc);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "set_options");
+    p->fast_velocity = fv;
+    p->fast_step = fs;
+    p->drag_limit = dl;
+    p->snap_duration = sd;
+    p->snap_curve = sc;
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int pan_set_rest_positions(lua_State *L) {
+    LLayout *ll;
+    LPan *p = check_pan(L, 1, &ll);
+    lua_Integer n, i;
+    double *rest;
+    moa_status st;
+    luaL_checktype(L, 2, LUA_TTABLE);
+    n = luaL_len(L, 2);
+    if (n < 1) return luaL_argerror(L, 2, "at least one rest position expected");
+    rest = (double *)lua_newuserdatauv(L, (size_t)n * sizeof *rest, 0);
+    for (i = 1; i <= n; i++) {
+        lua_geti(L, 2, i);
+        rest[i - 1] = check_finite(L, -1, "rest position", "rest position");
+        lua_pop(L, 1);
+    }
+    st = moa_pan_set_rest_positions(ll->m, p->id, rest, (size_t)n);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "set_rest_positions");
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int pan_set_enabled_(lua_State *L, int assign) {
+    LLayout *ll;
+    LPan *p = check_pan(L, 1, &ll);
+    int idx = assign ? 3 : 2;
+    moa_status st;
+    if (lua_type(L, idx) != LUA_TBOOLEAN) return type_error(L, idx, assign ? "enabled" : NULL, "boolean");
+    st = moa_pan_set_enabled(ll->m, p->id, lua_toboolean(L, idx));
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "enabled");
+    p->enabled = lua_toboolean(L, idx);
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int pan_set_enabled(lua_State *L) { return pan_set_enabled_(L, 0); }
+
+static int pan_free(lua_State *L) {
+    LLayout *ll;
+    LPan *p = check_pan(L, 1, &ll);
+    moa_status st = moa_pan_free(ll->m, p->id);
+    if (st != MOA_OK) return lstatus_error(L, ll, st, "free");
+    return 0;
+}
+
+static int pan_index(lua_State *L) {
+    LLayout *ll;
+    LPan *p;
+    const char *key = luaL_checkstring(L, 2);
+    moa_status st;
+    double x = 0;
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "methods");
+    if (lua_getfield(L, -1, key) != LUA_TNIL) return 1;
+    lua_settop(L, 2);
+    p = check_pan(L, 1, &ll);
+    if (strcmp(key, "enabled") == 0) {
+        lua_pushboolean(L, p->enabled);
+        return 1;
+    }
+    if (strcmp(key, "offset") == 0 || strcmp(key, "rest_position") == 0) {
+        st = key[0] == 'o' ? moa_pan_offset(ll->m, p->id, &x) : moa_pan_rest_position(ll->m, p->id, &x);
+        if (st != MOA_OK) return lstatus_error(L, ll, st, key);
+        lua_pushnumber(L, x);
+        return 1;
+    }
+    return luaL_error(L, "moa.Pan has no field '%s'", key);
+}
+
+static int pan_newindex(lua_State *L) {
+    const char *key = luaL_checkstring(L, 2);
+    if (strcmp(key, "enabled") == 0) return pan_set_enabled_(L, 1), 0;
+    return luaL_error(L, "cannot set field '%s' of a moa.Pan (enabled)", key);
+}
+
+/* ---------------------------------------------------------------------------------------- tables */
+
+static const luaL_Reg layout_meta[] = {
+    {"__index", layout_index},
+    {"__gc", layout_gc},
+    {"__close", layout_close},
+    {"__tostring", layout_tostring},
+    {NULL, NULL},
+};
+
+static const luaL_Reg layout_methods[] = {
+    {"close", layout_close},
+    {"view", layout_view},
+    {"find", layout_find},
+    {"guide", layout_guide},
+    {"set_root_size", layout_set_root_size},
+    {"root_size", layout_root_size},
+    {"set_safe_area", layout_set_safe_area},
+    {"set_keyboard_height", layout_set_keyboard_height},
+    {"eq", layout_eq},
+    {"eqs", layout_eqs},
+    {"xeq", layout_xeq},
+    {"on_debug", layout_on_debug},
+    {"solve", layout_solve},
+    {"views", layout_views},
+    {"constraints", layout_constraints},
+    {"describe", layout_describe},
+    {"violations", layout_violations},
+    {"ambiguities", layout_ambiguities},
+    {"frames", layout_frames},
+    {"svg", layout_svg},
+    {"advance", layout_advance},
+    {"seek", layout_seek},
+    {"cancel_animations", layout_cancel_animations},
+    {"animate_root_size", layout_animate_root_size},
+    {"show_keyboard", layout_show_keyboard},
+    {"hide_keyboard", layout_hide_keyboard},
+    {"collapsible", layout_collapsible},
+    {"pan", layout_pan},
+    {"trace_start", layout_trace_start},
+    {"trace_stop", layout_trace_stop},
+    {"trace_csv", layout_trace_csv},
+    {"trace_json", layout_trace_json},
+    {"trace_svg_strip", layout_trace_svg_strip},
+    {NULL, NULL},
+};
+
+static const luaL_Reg view_meta[] = {
+    {"__index", view_index},
+    {"__tostring", view_tostring},
+    {NULL, NULL},
+};
+
+static const luaL_Reg view_methods[] = {
+    {"set_margins", view_set_margins},
+    {"set_direction", view_set_direction},
+    {"set_intrinsic_size", view_set_intrinsic_size},
+    {"set_content_priority", view_set_content_priority},
+    {"set_baseline", view_set_baseline},
+    {"set_superview", view_set_superview},
+    {"remove", view_remove},
+    {NULL, NULL},
+};
+
+static const luaL_Reg lcons_meta[] = {
+    {"__index", lcons_index},
+    {"__newindex", lcons_newindex},
+    {"__tostring", lcons_tostring},
+    {NULL, NULL},
+};
+
+static const luaL_Reg lcons_methods[] = {
+    {"set_constant", lcons_set_constant},
+    {"set_priority", lcons_set_priority},
+    {"set_active", lcons_set_active},
+    {"remove", lcons_remove},
+    {"animate", lcons_animate},
+    {"animate_priority", lcons_animate_priority},
+    {"stop_animating", lcons_stop_animating},
+    {"describe", lcons_describe},
+    {NULL, NULL},
+};
+
+static const luaL_Reg anim_meta[] = {
+    {"__tostring", anim_tostring},
+    {NULL, NULL},
+};
+
+static const luaL_Reg anim_methods[] = {
+    {"cancel", anim_cancel},
+    {NULL, NULL},
+};
+
+static const luaL_Reg coll_meta[] = {
+    {"__index", coll_index},
+    {NULL, NULL},
+};
+
+static const luaL_Reg coll_methods[] = {
+    {"collapse", coll_collapse},
+    {"show", coll_show},
+    {"toggle", coll_toggle},
+    {"free", coll_free},
+    {NULL, NULL},
+};
+
+static const luaL_Reg pan_meta[] = {
+    {"__index", pan_index},
+    {"__newindex", pan_newindex},
+    {NULL, NULL},
+};
+
+static const luaL_Reg pan_methods[] = {
+    {"began", pan_began},
+    {"changed", pan_changed},
+    {"ended", pan_ended},
+    {"cancelled", pan_cancelled},
+    {"move", pan_move},
+    {"set_options", pan_set_options},
+    {"set_rest_positions", pan_set_rest_positions},
+    {"set_enabled", pan_set_enabled},
+    {"free", pan_free},
+    {NULL, NULL},
+};
+
+/* ======================================================================================================== */
 /* Module                                                                                                   */
 /* ======================================================================================================== */
 
@@ -1353,6 +3190,7 @@ static const luaL_Reg cons_methods[] = {
 
 static const luaL_Reg module_funcs[] = {
     {"solver", l_solver},
+    {"layout", l_layout},
     {NULL, NULL},
 };
 
@@ -1363,6 +3201,12 @@ int luaopen_moa(lua_State *L) {
     create_meta(L, EXPR_MT, expr_meta, expr_methods);
     create_meta(L, REL_MT, rel_meta, rel_methods);
     create_meta(L, CONS_MT, cons_meta, cons_methods);
+    create_meta(L, LAYOUT_MT, layout_meta, layout_methods);
+    create_meta(L, VIEW_MT, view_meta, view_methods);
+    create_meta(L, LCONS_MT, lcons_meta, lcons_methods);
+    create_meta(L, ANIM_MT, anim_meta, anim_methods);
+    create_meta(L, COLL_MT, coll_meta, coll_methods);
+    create_meta(L, PAN_MT, pan_meta, pan_methods);
 
     luaL_newlib(L, module_funcs);
     lua_pushliteral(L, "moa " MOA_VERSION);

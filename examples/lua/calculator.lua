@@ -1,0 +1,191 @@
+-- calculator.lua -- the calculator scene: a display above a keypad whose "basic" and "advanced" button panels
+-- sit side by side (advanced off-screen to the right) and slide with a pan gesture that snaps when released.
+--
+--   +--------------------+
+--   |      display       |
+--   +--------------------+--------------------+
+--   |   basic (4 x 4)    |  advanced (3 x 4)  |   <- off-screen at first; both panels move by one offset
+--   +--------------------+--------------------+
+--
+-- A scripted gesture sequence drives the pan (no wall clock: the script advances time at 60 fps):
+--   1. a slow drag left by 100, released slowly          -> snaps back to the basic panel (rest 0)
+--   2. a drag left past half the width, released slowly  -> snaps over to the advanced panel (rest -width)
+--   3. a fast swipe right                                 -> snaps back to the basic panel
+-- It prints the panels' frames at chosen times and writes build/demo/calculator.svg (the final layout),
+-- build/demo/calculator-strip.svg (a strip of the animation) and build/demo/calculator.csv (the frame trace).
+--
+-- Run from the repository root:   make demo-calculator      (or: make lua && lua5.4 examples/lua/calculator.lua)
+
+local here = (arg and arg[0] or ""):match("^(.*)/[^/]*$") or "."
+package.cpath = here .. "/../../build/lib/lua/?.so;" .. package.cpath
+local moa = require "moa"
+
+local outdir = os.getenv("MOA_DEMO_DIR") or (here .. "/../../build/demo")
+os.execute("mkdir -p '" .. outdir .. "'")
+
+local W, H = 320, 480
+local L <close> = moa.layout(W, H)
+
+-- Views: the display, the keypad, and the two panels inside the keypad, each with a grid of buttons.
+local display = L:view "display"
+local keypad = L:view "keypad"
+local basic = L:view("basic", keypad)
+local advanced = L:view("advanced", keypad)
+
+local basic_keys = { { "7", "8", "9", "div" }, { "4", "5", "6", "mul" }, { "1", "2", "3", "sub" },
+                     { "0", "dot", "eq", "add" } }
+local advanced_keys = { { "sin", "cos", "tan" }, { "ln", "log", "sqrt" }, { "pow", "pi", "e" },
+                        { "lp", "rp", "inv" } }
+
+-- Builds the equations of a grid of buttons that fill `panel` with a 6-point gap.
+local function grid(panel, panel_view, rows, prefix)
+  local lines = {}
+  local function add(fmt, ...) lines[#lines + 1] = string.format(fmt, ...) end
+  for r, row in ipairs(rows) do
+    for c, key in ipairs(row) do
+      local name = prefix .. key
+      L:view(name, panel_view)
+      -- rows: the first at the top, each below the previous, the last at the bottom; equal heights
+      if r == 1 then add("%s.top == %s.top + 6", name, panel)
+      else add("%s.top == %s%s.bottom + 6", name, prefix, rows[r - 1][c]) end
+      if r == #rows then add("%s.bottom == %s.bottom - 6", name, panel) end
+      -- columns likewise, left to right; equal widths
+      if c == 1 then add("%s.left == %s.left + 6", name, panel)
+      else add("%s.left == %s%s.right + 6", name, prefix, row[c - 1]) end
+      if c == #row then add("%s.right == %s.right - 6", name, panel) end
+      if r > 1 or c > 1 then
+        add("%s.width == %s%s.width", name, prefix, rows[1][1])
+        add("%s.height == %s%s.height", name, prefix, rows[1][1])
+      end
+    end
+  end
+  return table.concat(lines, "\n")
+end
+
+local cs = assert(L:eqs [[
+  # the display: the top third of the screen
+  display.left == 0
+  display.right == 0
+  display.top == 0
+  display.height == root.height / 3
+  # the keypad: everything below it
+  keypad.left == 0
+  keypad.right == 0
+  keypad.top == display.bottom
+  keypad.bottom == 0
+  # the panels: as wide as the screen, side by side; basic.left carries the pan offset
+  basic.left == keypad.left
+  advanced.left == basic.right
+  basic.width == keypad.width
+  advanced.width == keypad.width
+  basic.top == keypad.top
+  advanced.top == keypad.top
+  basic.bottom == keypad.bottom
+  advanced.bottom == keypad.bottom
+]])
+local panels_x = cs[9] -- basic.left == keypad.left: advanced follows through advanced.left == basic.right
+assert(tostring(panels_x) == "basic.left == keypad.left", tostring(panels_x))
+
+local ok, msg = L:eqs(grid("basic", basic, basic_keys, "b_"))
+assert(ok, msg)
+ok, msg = L:eqs(grid("advanced", advanced, advanced_keys, "a_"))
+assert(ok, msg)
+L:solve()
+
+local nviews = #L:views()
+print(string.format("%s: calculator %dx%d, %d views, %d constraints", moa._VERSION, W, H, nviews,
+                    #L:constraints()))
+
+local function num(x)
+  return (string.format("%.1f", x):gsub("%.0$", ""))
+end
+
+local function fmt(r)
+  return string.format("(%s, %s, %s, %s)", num(r.x), num(r.y), num(r.width), num(r.height))
+end
+
+local function show(label)
+  print(string.format("  t=%.3f  %-22s basic %-22s advanced %-22s key 7 at x=%s", L.time, label, fmt(basic.frame),
+                      fmt(advanced.frame), num(L:find("b_7").root_frame.x)))
+end
+
+-- The pan driver over the panels' horizontal constraint, rest positions {0, -width}.
+local pan = L:pan({ panels_x }, "horizontal", { 0, -W })
+
+local function rest_reported(rest, finished)
+  print(string.format("  t=%.3f  snap done: rest %g (finished: %s)", L.time, rest, tostring(finished)))
+end
+
+-- Advances the clock at 60 fps until nothing animates, printing every `every`-th frame.
+local function settle(every)
+  local n = 0
+  while L.animating do
+    L:advance(1 / 60)
+    n = n + 1
+    if n % every == 0 and L.animating then show("snapping") end
+  end
+  show("at rest")
+end
+
+-- One gesture: events of {translation, velocity}, then a release velocity.
+local function gesture(title, events, release)
+  print(title)
+  pan:began()
+  for _, e in ipairs(events) do
+    assert(pan:changed(e[1], e[2]))
+    L:advance(1 / 60) -- a frame per touch event
+  end
+  show("dragged")
+  local target = pan:ended(release, rest_reported)
+  print(string.format("  released at %g points/s -> snapping to %g", release, target))
+  settle(6)
+end
+
+-- The trace: one recording per gesture (trace_start discards what was recorded, so the CSV of each gesture
+-- is kept and joined; the strip shows gesture 2, the snap over to the advanced panel).
+local csv_parts, strip = {}, nil
+local function record(fn)
+  L:trace_start()
+  fn()
+  L:trace_stop()
+  local csv = L:trace_csv()
+  if #csv_parts > 0 then -- drop the header and the first frame, the last frame of the previous part
+    local t0 = csv:match("\n([^,]+),")
+    csv = csv:gsub("^[^\n]*\n", ""):gsub("^" .. t0:gsub("%.", "%%.") .. ",[^\n]*\n", ""):gsub(
+      "\n" .. t0:gsub("%.", "%%.") .. ",[^\n]*", "")
+  end
+  csv_parts[#csv_parts + 1] = csv
+end
+
+show("start")
+
+record(function()
+  gesture("1. slow drag left by 100, slow release: snaps back",
+          { { -20, -120 }, { -45, -150 }, { -70, -150 }, { -100, -120 } }, -60)
+end)
+
+record(function()
+  gesture("2. drag left past half the width, slow release: snaps over to the advanced panel",
+          { { -50, -200 }, { -100, -200 }, { -150, -200 }, { -180, -150 } }, -100)
+  strip = L:trace_svg_strip(7)
+end)
+
+record(function()
+  gesture("3. fast swipe right: snaps back to the basic panel",
+          { { 20, 900 }, { 60, 1500 }, { 110, 1800 } }, 1600)
+end)
+
+assert(pan.rest_position == 0 and basic.frame.x == 0 and advanced.frame.x == W)
+
+local function write(name, text)
+  local path = outdir .. "/" .. name
+  local f = assert(io.open(path, "w"))
+  f:write(text)
+  f:close()
+  print(string.format("wrote %s (%d bytes)", path, #text))
+end
+
+-- The final layout (with the advanced panel off-screen to the right, as the pictures clip to the root).
+write("calculator.svg", L:svg())
+write("calculator-strip.svg", strip)
+write("calculator.csv", table.concat(csv_parts))
