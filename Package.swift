@@ -15,7 +15,7 @@ let package = Package(
         .target(name: "MoaLayout", dependencies: ["MoaSolver"]),
         .target(name: "Moa", dependencies: ["MoaSolver", "MoaLayout"]),
         .systemLibrary(name: "CMoa", path: "Include"),
-        .executableTarget(name: "moa-bench", dependencies: ["MoaSolver"]),
+        .executableTarget(name: "moa-bench", dependencies: ["MoaSolver", "MoaLayout"]),
         .testTarget(name: "MoaSolverTests", dependencies: ["MoaSolver"]),
         .testTarget(name: "MoaLayoutTests", dependencies: ["MoaLayout"]),
         .testTarget(name: "MoaCTests", dependencies: ["Moa", "CMoa"]),

@@ -149,6 +149,8 @@ struct SolverCore {
         do {
             try insert(slot)
         } catch {
+            // An internal error after the row went in: take it out again so that the tableau stays consistent.
+            if cons[slot].active { try? withdraw(slot) }
             cons[slot] = ConstraintRecord()
             cons[slot].generation = rec.generation
             freeConsSlots.append(Int32(slot))

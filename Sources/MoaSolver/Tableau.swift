@@ -62,6 +62,8 @@
     static let maxMagnitude = 1e12
     /// Objective coefficients below this, with no row to bound them, are rounding noise (weights are >= 1e-6).
     static let objectiveNoise = 1e-6
+    /// Pivot elements smaller than this are not pivoted on.
+    static let pivotEpsilon = 1e-7
     /// Objective coefficients within this of zero count as zero when choosing pivots: rounding noise at a higher
     /// priority level must not hide a real improvement at a lower one.
     static let objectiveEpsilon = 1e-7
@@ -422,15 +424,24 @@ struct Tableau {
     }
 
     /// The row to leave when `entering` moves in `direction`: the restricted row that first hits zero.
+    ///
+    /// Pivot elements below `pivotEpsilon` are ignored (a pivot on rounding noise blows the row up), and among
+    /// rows that tie on the ratio the largest pivot element wins, then the lowest basic id.
     func leavingRow(for entering: Int32, direction: Int) -> Int32? {
+        leavingRow(for: entering, direction: direction, minimumPivot: Tolerance.pivotEpsilon)
+    }
+
+    func leavingRow(for entering: Int32, direction: Int, minimumPivot: Double) -> Int32? {
         var best: Int32? = nil
         var bestRatio = Double.infinity
         var bestBasic = Int32.max
+        var bestMagnitude = 0.0
         for ref in cols[Int(entering)] {
             let row = rows[Int(ref.row)]
             let b = row.basic
             if b < 0 || kind[Int(b)] == .external { continue }
             let c = row.cells[Int(ref.cell)].coef
+            if abs(c) <= minimumPivot && minimumPivot > 0 { continue }
             let ratio: Double
             if direction > 0 {
                 if c >= 0 { continue }
@@ -439,8 +450,10 @@ struct Tableau {
                 if c <= 0 { continue }
                 ratio = row.constant / c
             }
-            if ratio < bestRatio || (ratio == bestRatio && b < bestBasic) {
-                best = ref.row; bestRatio = ratio; bestBasic = b
+            let magnitude = abs(c)
+            if ratio < bestRatio
+                || (ratio == bestRatio && (magnitude > bestMagnitude || (magnitude == bestMagnitude && b < bestBasic))) {
+                best = ref.row; bestRatio = ratio; bestBasic = b; bestMagnitude = magnitude
             }
         }
         return best
@@ -477,6 +490,10 @@ struct Tableau {
         return top
     }
 
+    /// A bound on pivots per call: far above what a layout needs (about one per row), low enough that a cycle
+    /// caused by rounding ends in an error rather than a hang of the host.
+    var iterationLimit: Int { 100 * (rows.count + kind.count) + 10_000 }
+
     /// Primal simplex on the lexicographic objective, from the candidate queue.
     mutating func optimize() throws(SolverError) {
         var guardCount = 0
@@ -497,7 +514,7 @@ struct Tableau {
             }
             pivot(r, entering: s)
             guardCount += 1
-            if guardCount > 50_000_000 { throw .internalError("the simplex did not terminate") }
+            if guardCount > iterationLimit { throw .internalError("the simplex did not terminate") }
         }
     }
 
@@ -521,7 +538,7 @@ struct Tableau {
             }
             pivot(r, entering: entering)
             guardCount += 1
-            if guardCount > 50_000_000 { throw .internalError("phase one did not terminate") }
+            if guardCount > iterationLimit { throw .internalError("phase one did not terminate") }
         }
     }
 
@@ -539,12 +556,19 @@ struct Tableau {
     /// Dual simplex: restores feasibility of the rows in `infeasible`. Returns the row that cannot be made
     /// feasible (a required conflict), or nil.
     mutating func dualOptimize() -> Int32? {
+        var guardCount = 0
         while let leaving = infeasible.popLast() {
+            guardCount += 1
+            if guardCount > iterationLimit {
+                // Rounding made the dual simplex cycle: report the row instead of hanging the host.
+                infeasible.removeAll()
+                return rowOf[Int(leaving)] >= 0 ? rowOf[Int(leaving)] : nil
+            }
             let r = rowOf[Int(leaving)]
             if r < 0 || rows[Int(r)].constant >= 0 { continue }
             var entering: Int32 = -1
             var enteringCoef = 0.0
-            for c in rows[Int(r)].cells where c.coef > 0 && kind[Int(c.sym)] != .dummy {
+            for c in rows[Int(r)].cells where c.coef > Tolerance.pivotEpsilon && kind[Int(c.sym)] != .dummy {
                 if entering < 0 || lexRatioLess(c.sym, c.coef, entering, enteringCoef) {
                     entering = c.sym; enteringCoef = c.coef
                 }

@@ -1,6 +1,7 @@
 // moa-bench — replays `.lin` workloads (../shared/bench/FORMAT.md) on Moa's solver.
 //
 //     moa-bench FILE.lin [-r REPS] [-d]
+//     moa-bench --frames VIEWS [-r REPS]     (time per animation frame of a layout; see Frames.swift)
 //
 // Prints the same lines as the anchor drivers (../shared/bench/anchors/lin_common.h), so `bench.py` can run it
 // beside kiwi and cross-check checksums. Priorities go to Moa as they are (Moa's priorities are strict); they are
@@ -214,12 +215,16 @@ func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?) t
 }
 
 func usage(_ argv0: String) -> Int32 {
-    eprint("usage: \(argv0) FILE.lin [-r REPS] [-d]")
+    eprint("usage: \(argv0) FILE.lin [-r REPS] [-d]\n       \(argv0) --frames VIEWS [-r REPS]")
     return 2
 }
 
 func runMain() -> Int32 {
     let args = CommandLine.arguments
+    if args.count >= 3 && args[1] == "--frames" {
+        let reps = args.count >= 5 && args[3] == "-r" ? Int(atoi(args[4])) : 1
+        return runFrames(Int(atoi(args[2])), reps: max(1, reps))
+    }
     var path: String? = nil
     var dump = false
     var reps = 1
