@@ -30,12 +30,14 @@ func buildScreen(_ n: Int) throws -> (Layout, LayoutConstraint, [LayoutConstrain
         """
     let rows = max(1, n - 2)
     var gaps: [Int] = []
+    var lines = 7
     for i in 0 ..< rows {
         let row = try layout.addView("row\(i)", in: content)
         try row.setIntrinsicSize(width: Double(80 + i % 7 * 10), height: 20)
         text += "row\(i).left == content.left + 16\n"
         text += i == 0 ? "row0.top == content.top + 8\n" : "row\(i).top == row\(i - 1).bottom + 4\n"
-        if i > 0 { gaps.append(text.split(separator: "\n").count - 1) }
+        lines += 2
+        if i > 0 { gaps.append(lines - 1) }
     }
     text += "content.bottom >= row\(rows - 1).bottom + 8\n"
     let cs = try layout.eqs(text)
