@@ -99,7 +99,8 @@ struct SolverCore {
 
     mutating func removeVariable(_ v: Variable) throws(SolverError) {
         let slot = try checked(v)
-        guard varUses[slot] == 0 && varEdit[slot] < 0 else {
+        guard varEdit[slot] < 0 else { throw .misuse("variable '\(varName[slot])' is an edit variable") }
+        guard varUses[slot] == 0 else {
             throw .misuse("variable '\(varName[slot])' is still used by \(varUses[slot]) constraint(s)")
         }
         tab.releaseSymbol(varSym[slot])
@@ -323,6 +324,9 @@ struct SolverCore {
     mutating func suggestValue(_ value: Double, for v: Variable) throws(SolverError) {
         let vs = try checked(v)
         guard varEdit[vs] >= 0 else { throw .unknownEditVariable }
+        guard value.isFinite, abs(value) <= Tolerance.maxMagnitude else {
+            throw .invalidArgument("suggested value \(value) is not a finite number within ±1e12")
+        }
         try changeConstant(Int(varEdit[vs]), to: -value)
     }
 
