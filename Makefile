@@ -25,7 +25,7 @@ BINDIR  := $(BUILD)/bin
 VERSION := 0.1.0
 
 # Packages `make deps` installs with apt-get when missing (checked with command -v, then dpkg).
-DEPS_PACKAGES ?= gcc make pkg-config python3 lua5.4 liblua5.4-dev lua-busted luarocks
+DEPS_PACKAGES ?= gcc make pkg-config python3 lua5.4 liblua5.4-dev lua-busted luarocks valgrind
 
 # Release flags: the Swift runtime linked statically into libmoa.so, only moa_* exported, a plain SONAME, and
 # nodelete (hosts such as Lua dlclose modules). moa-bench is built with the same flags: SwiftPM recompiles every
@@ -120,8 +120,8 @@ deps:
 
 # ---------------------------------------------------------------------------------------------------- tests
 
-test: deps all test-swift test-c test-lua test-exports test-runtime test-readme test-checksums
-	@echo "make test: all passed (Swift tests, $(words $(C_TESTS)) C tests, Lua specs, exports, static runtime," \
+test: deps all test-swift test-c test-lua test-lua-valgrind test-exports test-runtime test-readme test-checksums
+	@echo "make test: all passed (Swift tests, $(words $(C_TESTS)) C tests, Lua specs also under valgrind, exports, static runtime," \
 		"kiwi checksums on $(words $(CHECK_QUICK)) workloads + $(words $(SHUFFLE_FAMILIES)) shuffled)"
 
 test-full: deps all test-swift test-c test-lua test-exports test-runtime test-readme test-checksums-full
