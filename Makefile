@@ -120,11 +120,11 @@ deps:
 
 # ---------------------------------------------------------------------------------------------------- tests
 
-test: deps all test-swift test-c test-lua test-lua-valgrind test-exports test-runtime test-readme test-checksums
+test: deps all test-swift test-c test-lua test-lua-valgrind test-exports test-runtime test-readme test-install test-checksums
 	@echo "make test: all passed (Swift tests, $(words $(C_TESTS)) C tests, Lua specs also under valgrind, exports, static runtime," \
 		"kiwi checksums on $(words $(CHECK_QUICK)) workloads + $(words $(SHUFFLE_FAMILIES)) shuffled)"
 
-test-full: deps all test-swift test-c test-lua test-exports test-runtime test-readme test-checksums-full
+test-full: deps all test-swift test-c test-lua test-exports test-runtime test-readme test-install test-checksums-full
 	@echo "make test-full: all passed (Swift tests, $(words $(C_TESTS)) C tests, exports, static runtime," \
 		"kiwi checksums on every workload with a golden file + $(words $(SHUFFLE_FAMILIES)) shuffled)"
 
@@ -154,6 +154,17 @@ test-runtime: $(LIBDIR)/libmoa.so lua
 		LUA_CPATH="$(LUA_MODDIR)/?.so;;" $(LUA) -e "assert(require(\"moa\").version == \"$(VERSION)\")"' && \
 		echo "ok: libmoa.so loads from Python and Lua with $(SWIFT_TOOLCHAIN) hidden"; \
 	else echo "skip: no mount namespace here; not loading with the toolchain hidden"; fi
+
+# `make install` into a scratch prefix, then a C program built only with pkg-config's flags must run.
+test-install: lib
+	@rm -rf $(BUILD)/prefix-test
+	$(MAKE) --no-print-directory install PREFIX=$(CURDIR)/$(BUILD)/prefix-test
+	$(CC) -std=c11 -Wall -Werror examples/c/solver.c \
+		$$(PKG_CONFIG_PATH=$(CURDIR)/$(BUILD)/prefix-test/lib/pkgconfig pkg-config --cflags --libs moa) \
+		-o $(BUILD)/prefix-test/solver
+	$(BUILD)/prefix-test/solver >/dev/null
+	@ldd $(BUILD)/prefix-test/solver | grep -q '$(CURDIR)/$(BUILD)/prefix-test/lib/libmoa.so' && \
+		echo "ok: installed with moa.pc; a program built with pkg-config runs against the installed copy"
 
 test-readme: $(LIBDIR)/libmoa.so lua
 	$(PYTHON) scripts/check-readme.py README.md $(LIBDIR)
