@@ -335,8 +335,8 @@ extension Layout {
 
     func _subtree(_ v: View) -> Set<ObjectIdentifier> {
         var out: Set<ObjectIdentifier> = []
-        func walk(_ x: View) { out.insert(ObjectIdentifier(x)); x.subviews.forEach(walk) }
-        walk(v)
+        var stack = [v]   // no recursion: hierarchies may be deeper than the stack allows
+        while let x = stack.popLast() { out.insert(ObjectIdentifier(x)); stack.append(contentsOf: x.subviews) }
         return out
     }
 

@@ -230,8 +230,8 @@ public final class Layout {
         }
         guard view.kind == .view else { throw LayoutError(.invalid, "the \(view.kind == .root ? "root" : "guide `\(view.name)`") cannot be removed") }
         var doomed: [View] = []
-        func collect(_ v: View) { doomed.append(v); v.subviews.forEach(collect) }
-        collect(view)
+        var stack = [view]   // pre-order, children in order, without recursion (deep hierarchies)
+        while let v = stack.popLast() { doomed.append(v); stack.append(contentsOf: v.subviews.reversed()) }
         let ids = Set(doomed.map(ObjectIdentifier.init))
         func mentions(_ c: LayoutConstraint) -> Bool {
             ids.contains(ObjectIdentifier(c.firstView)) || c.secondView.map { ids.contains(ObjectIdentifier($0)) } ?? false

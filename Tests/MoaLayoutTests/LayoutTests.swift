@@ -227,6 +227,26 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(layout["k2"]!.frameInRoot.x, -24)
     }
 
+    /// A hierarchy 20,000 deep: snapshots, SVG and removing the subtree walk it without recursion (recursion
+    /// overflowed the stack and killed the host).
+    func testDeepHierarchyDoesNotOverflowTheStack() throws {
+        let layout = Layout()
+        try layout.setRootSize(width: 320, height: 480)
+        var parent: View? = nil
+        var first: View? = nil
+        for i in 0 ..< 20_000 {
+            let v = try layout.addView("v\(i)", in: parent)
+            if first == nil { first = v }
+            parent = v
+        }
+        _ = try layout.eq("v19999.left == 1")
+        layout.solve()
+        XCTAssertEqual(layout.snapshot().views.count, 20_001)
+        XCTAssertTrue(layout.svg().contains("data-view=\"v19999\""))
+        try layout.removeView(first!)
+        XCTAssertEqual(layout.views.count, 0)
+    }
+
     /// A constraint passing through another one's priority (as a priority animation does) must not take the
     /// other's re-issue entry away.
     func testPriorityChangeKeepsOtherReissueEntries() throws {

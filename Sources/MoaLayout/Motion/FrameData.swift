@@ -53,13 +53,15 @@ extension Layout {
     public func snapshot(time: Double? = nil, includeGuides: Bool = false) -> FrameSnapshot {
         layoutIfNeeded()
         var out: [ViewFrame] = []
-        func walk(_ v: View, _ depth: Int) {
-            if v.kind == .guide && !includeGuides { return }
+        // Depth first, children in order, with an explicit stack: hierarchies may be deeper than the thread's
+        // stack allows for recursion.
+        var stack: [(View, Int)] = [(root, 0)]
+        while let (v, depth) = stack.popLast() {
+            if v.kind == .guide && !includeGuides { continue }
             out.append(ViewFrame(name: v.name, superview: v.superview?.name, depth: depth, isGuide: v.kind == .guide,
                                  frame: v.frame, frameInRoot: v.frameInRoot))
-            for s in v.subviews { walk(s, depth + 1) }
+            for s in v.subviews.reversed() { stack.append((s, depth + 1)) }
         }
-        walk(root, 0)
         return FrameSnapshot(time: time ?? _animator?.time ?? 0, views: out)
     }
 }

@@ -133,9 +133,9 @@ extension FrameSnapshot {
             if baseDepth == nil { baseDepth = v.depth }
             while open > depth {
                 open -= 1
-                s += indent + String(repeating: "  ", count: open) + "</g>\n"
+                s += indent + String(repeating: "  ", count: min(open, 16)) + "</g>\n"
             }
-            let pad = indent + String(repeating: "  ", count: open)
+            let pad = indent + String(repeating: "  ", count: min(open, 16))
             let f = v.frame
             // A negative size is drawn as the rectangle it spans.
             let rx = min(0, f.width), ry = min(0, f.height)
@@ -156,7 +156,7 @@ extension FrameSnapshot {
         }
         while open > 0 {
             open -= 1
-            s += indent + String(repeating: "  ", count: open) + "</g>\n"
+            s += indent + String(repeating: "  ", count: min(open, 16)) + "</g>\n"
         }
         return s
     }
