@@ -384,7 +384,9 @@ extension Layout {
         }
         guard let oldParent = v.superview, oldParent !== parent else { return }
         try _transaction { (j: inout Journal) throws(LayoutError) in
-            let i = oldParent.subviews.firstIndex { $0 === v }!
+            guard let i = oldParent.subviews.firstIndex(where: { $0 === v }) else {
+                throw LayoutError(.internalError, "`\(v.name)` is missing from its superview's subviews")
+            }
             oldParent.subviews.remove(at: i)
             parent.subviews.append(v)
             v.superview = parent

@@ -708,13 +708,12 @@ struct Tableau {
         heap.removeAll(keepingCapacity: true)
         touched.removeAll(keepingCapacity: true)
         var k = rows[Int(r)].constant
-        var aggregates: [(Int32, Double)] = []
         for i in syms.indices {
             let br = rowOf[Int(syms[i])]
-            if br >= 0 && rows[Int(br)].passive { aggregates.append((aggregateSymbol(br), coefs[i])) }
+            // A passive term brings its aggregate dummy (a non-basic symbol, so it is accumulated as is).
+            if br >= 0 && rows[Int(br)].passive { accumulate(aggregateSymbol(br), coefs[i], &k) }
             accumulate(syms[i], coefs[i], &k)
         }
-        for (d, c) in aggregates { accumulate(d, c, &k) }
         while let (_, pr) = heapPop() {
             let b = rows[Int(pr)].basic
             let c = expandCoef[Int(b)]

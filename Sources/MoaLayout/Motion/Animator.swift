@@ -585,8 +585,7 @@ final class Track {
     let property: AnimatableProperty?
     let animation: Animation
     let from: Double, to: Double, start: Double, end: Double
-    let bezier: BezierSolver?
-    let isLinear: Bool
+    let bezier: BezierSolver?   // nil for linear progress and for springs
     let duration: Double
     let spring: SpringMotion?
 
@@ -601,13 +600,11 @@ final class Track {
             let m = SpringMotion(s, displacement: from - to, velocity: s.initialVelocity ?? velocity)
             spring = m
             bezier = nil
-            isLinear = false
             self.duration = property == nil ? 0 : m.settlingTime
         } else {
             let b = curve.timingFunction ?? .linear
             spring = nil
-            bezier = b.solver
-            isLinear = b.isLinear
+            bezier = b.isLinear ? nil : b.solver
             self.duration = duration
         }
         end = start + self.duration
@@ -619,7 +616,7 @@ final class Track {
         if e <= 0 { return from }
         if let spring { return to + spring.displacement(at: e) }
         let x = e / duration
-        let y = isLinear ? x : bezier!.sampleY(bezier!.parameter(forX: x))
+        let y = bezier.map { $0.sampleY($0.parameter(forX: x)) } ?? x
         return from + (to - from) * y
     }
 
@@ -629,7 +626,7 @@ final class Track {
         if let spring { return spring.velocity(at: max(0, e)) }
         if e < 0 { return 0 }
         let x = e / duration
-        let k = isLinear ? 1 : bezier!.slope(atParameter: bezier!.parameter(forX: x))
+        let k = bezier.map { $0.slope(atParameter: $0.parameter(forX: x)) } ?? 1
         return (to - from) * k / duration
     }
 }
