@@ -51,6 +51,11 @@ SHUFFLE_FAMILIES := animate chain churn enaml grid drag-200
 BENCH_FILES ?= $(addprefix $(WORKLOADS)/,animate-1k.lin chain-1k.lin churn-1k.lin enaml-1k.lin grid-1k.lin drag-100.lin)
 BENCH_RUNS  ?= 1
 
+# Extra test targets from mk/*.mk (each file appends to TEST_EXTRA; `make test` runs them after the core tests).
+TEST_EXTRA :=
+.DEFAULT_GOAL := all
+include $(sort $(wildcard mk/*.mk))
+
 .NOTPARALLEL:
 .PHONY: all lib bench-bin examples demo demo-c deps test test-full test-swift test-c test-exports test-runtime \
 	test-checksums test-checksums-full install uninstall bench bench-compare clean FORCE
@@ -120,7 +125,7 @@ deps:
 
 # ---------------------------------------------------------------------------------------------------- tests
 
-test: deps all test-swift test-c test-lua test-lua-valgrind test-exports test-runtime test-readme test-install test-checksums
+test: deps all test-swift test-c test-lua test-lua-valgrind test-exports test-runtime test-readme test-install test-checksums $(TEST_EXTRA)
 	@echo "make test: all passed (Swift tests, $(words $(C_TESTS)) C tests, Lua specs also under valgrind, exports, static runtime," \
 		"kiwi checksums on $(words $(CHECK_QUICK)) workloads + $(words $(SHUFFLE_FAMILIES)) shuffled)"
 
