@@ -145,9 +145,9 @@ public final class Solver {
     public func dump() -> String { core.dump() }
 
     /// Statistics for benchmarks and profiling (not API): pivots done so far, and tableau rows and cells in use.
-    public var _statistics: (pivots: Int, rows: Int, cells: Int, longestColumn: Int) {
+    public var _statistics: (pivots: Int, expansions: Int, rows: Int, cells: Int, longestColumn: Int) {
         var rows = 0, cells = 0
         for r in core.tab.rows where r.basic >= 0 { rows += 1; cells += r.cells.count }
-        return (core.tab.pivots, rows, cells, core.tab.cols.map(\.count).max() ?? 0)
+        return (core.tab.pivots, core.tab.expansions, rows, cells, core.tab.cols.map(\.count).max() ?? 0)
     }
 }

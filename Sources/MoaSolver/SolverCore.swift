@@ -582,8 +582,10 @@ struct SolverCore {
             let a = tab.coefficient(pr, m)
             tab.touch(pr)
             tab.rows[Int(pr)].constant = Tableau.clean(tab.rows[Int(pr)].constant + a * t)
+            let down = tab.downstream(of: pr)
+            tab.shiftFlats(down, by: a * t)
             if tab.kind[Int(m)] == .dummy {
-                for (w, g) in tab.downstream(of: pr) {
+                for (w, g) in down {
                     let d = tab.rows[Int(w)].aggregate
                     if d < 0 || g == 0 { continue }
                     for ref in tab.cols[Int(d)] {

@@ -47,6 +47,19 @@
     var aggregate: Int32 = -1
 }
 
+/// A passive row's expansion through the passive rows it depends on, dummies left out (its aggregate stands for
+/// them): `constant + sum(coefs * syms)` over symbols that are not passive basics. Cached while it is short, so
+/// that a row using the last of a chain of definitions (`top_i == top_{i-1}`) does not walk the whole chain.
+/// Valid while the row's `seq` and the tableau's `flatEpoch` match; definitions upstream changing shape clear it.
+@usableFromInline struct FlatExpansion {
+    var seq: UInt64 = 0          // the row's seq when computed; 0: not computed
+    var epoch: UInt32 = 0
+    var long = false             // more than `Tableau.flatLimit` terms: expand the row's own cells instead
+    var constant = 0.0
+    var syms: [Int32] = []
+    var coefs: [Double] = []
+}
+
 @usableFromInline struct Level {
     var priority: Double
     var coef: [Double]           // by symbol
@@ -96,6 +109,13 @@ struct Tableau {
     var rowStamp: [UInt32] = []
     var passiveOrder: [(Int32, UInt64)] = []   // passive rows by creation (stale entries skipped)
     var nextSeq: UInt64 = 1
+    var flats: [FlatExpansion] = []      // by row
+    var flatEpoch: UInt32 = 1
+    var flatStack: [Int32] = []          // scratch for `flatten`
+    var flatCoef: [Double] = []          // scratch for `computeFlat`, by symbol
+    var flatMark: [Bool] = []
+    var flatTouched: [Int32] = []
+    static let flatLimit = 16
 
     // Objective
     var levels: [Level] = []
@@ -109,7 +129,8 @@ struct Tableau {
     var artConstant: Double = 0
 
     var infeasible: [Int32] = []
-    var pivots = 0                       // statistics: pivots done         // basic symbols whose row constant went negative
+    var pivots = 0                       // statistics: pivots done
+    var expansions = 0                   // statistics: passive rows expanded by `setReduced`
 
     // Scratch copy of the pivot row (no allocation once grown)
     var pivotSyms: [Int32] = []
@@ -141,7 +162,7 @@ struct Tableau {
             kind.append(.unused); owner.append(-1); rowOf.append(-1); cols.append([])
             isCandidate.append(false); pos.append(-1)
             passiveRefs.append(0); expandCoef.append(0); expandQueued.append(false); symValue.append(0)
-            passiveUsers.append([]); aggregateOf.append(-1)
+            passiveUsers.append([]); aggregateOf.append(-1); flatCoef.append(0); flatMark.append(false)
             for l in levels.indices { levels[l].coef.append(0) }
         }
         kind[Int(s)] = k
@@ -183,6 +204,7 @@ struct Tableau {
             r = Int32(rows.count)
             rows.append(Row())
             rowStamp.append(0)
+            flats.append(FlatExpansion())
         }
         touch(r)
         rows[Int(r)].basic = -2
@@ -642,6 +664,7 @@ struct Tableau {
         if rows.count > savedRowCount {
             rows.removeLast(rows.count - savedRowCount)
             rowStamp.removeLast(rowStamp.count - savedRowCount)
+            flats.removeLast(flats.count - savedRowCount)
         }
         freeRows = savedFreeRows
         for s in savedSymCount..<kind.count {
@@ -657,7 +680,7 @@ struct Tableau {
             kind.removeLast(n); owner.removeLast(n); rowOf.removeLast(n); cols.removeLast(n)
             isCandidate.removeLast(n); pos.removeLast(n)
             passiveRefs.removeLast(n); expandCoef.removeLast(n); expandQueued.removeLast(n); symValue.removeLast(n)
-            passiveUsers.removeLast(n); aggregateOf.removeLast(n)
+            passiveUsers.removeLast(n); aggregateOf.removeLast(n); flatCoef.removeLast(n); flatMark.removeLast(n)
             for l in levels.indices { levels[l].coef.removeLast(n) }
             candidates.removeAll { Int($0) >= savedSymCount }
             candidates.sort()   // a sorted array is a valid min-heap
@@ -668,6 +691,7 @@ struct Tableau {
         journalObj.removeAll(keepingCapacity: true)
         infeasible.removeAll()
         artActive = false
+        flatEpoch &+= 1   // restored definitions: recompute their expansions on use
     }
 
     // MARK: - Passive rows
@@ -715,11 +739,18 @@ struct Tableau {
             accumulate(syms[i], coefs[i], &k)
         }
         while let (_, pr) = heapPop() {
+            expansions += 1
             let b = rows[Int(pr)].basic
             let c = expandCoef[Int(b)]
             expandCoef[Int(b)] = 0
             expandQueued[Int(b)] = false
             if c == 0 { continue }
+            if flatten(pr) {
+                k += c * flats[Int(pr)].constant
+                let n = flats[Int(pr)].syms.count
+                for j in 0..<n { accumulate(flats[Int(pr)].syms[j], c * flats[Int(pr)].coefs[j], &k) }
+                continue
+            }
             k += c * rows[Int(pr)].constant
             let n = rows[Int(pr)].cells.count
             for i in 0..<n {
@@ -785,6 +816,82 @@ struct Tableau {
             }
         }
         return top
+    }
+
+    // MARK: - Flat expansions of passive rows
+
+    @inline(__always) func flatKnown(_ p: Int32) -> Bool {
+        flats[Int(p)].seq == rows[Int(p)].seq && flats[Int(p)].epoch == flatEpoch
+    }
+
+    /// Makes passive row `p`'s flat expansion current, computing those of the passive rows it holds first.
+    /// Returns false when the expansion is long (not cached).
+    mutating func flatten(_ p: Int32) -> Bool {
+        if !flatKnown(p) {
+            flatStack.removeAll(keepingCapacity: true)
+            flatStack.append(p)
+            while let top = flatStack.last {
+                if flatKnown(top) { flatStack.removeLast(); continue }
+                var pending = false
+                let n = rows[Int(top)].cells.count
+                for i in 0..<n {
+                    let br = rowOf[Int(rows[Int(top)].cells[i].sym)]
+                    if br >= 0 && rows[Int(br)].passive && !flatKnown(br) { flatStack.append(br); pending = true }
+                }
+                if !pending { computeFlat(top); flatStack.removeLast() }
+            }
+        }
+        return !flats[Int(p)].long
+    }
+
+    /// The flat expansion of passive row `p` from its cells and the (current) expansions of the rows it holds.
+    private mutating func computeFlat(_ p: Int32) {
+        var k = rows[Int(p)].constant
+        var long = false
+        flatTouched.removeAll(keepingCapacity: true)
+        let n = rows[Int(p)].cells.count
+        for i in 0..<n where !long {
+            let cell = rows[Int(p)].cells[i]
+            if kind[Int(cell.sym)] == .dummy { continue }
+            let br = rowOf[Int(cell.sym)]
+            if br >= 0 && rows[Int(br)].passive {
+                if flats[Int(br)].long { long = true; break }
+                k += cell.coef * flats[Int(br)].constant
+                for j in flats[Int(br)].syms.indices {
+                    flatAdd(flats[Int(br)].syms[j], cell.coef * flats[Int(br)].coefs[j])
+                }
+            } else {
+                flatAdd(cell.sym, cell.coef)
+            }
+            if flatTouched.count > 2 * Tableau.flatLimit { long = true }
+        }
+        flats[Int(p)].syms.removeAll(keepingCapacity: true)
+        flats[Int(p)].coefs.removeAll(keepingCapacity: true)
+        for s in flatTouched {
+            let c = flatCoef[Int(s)]
+            flatCoef[Int(s)] = 0
+            flatMark[Int(s)] = false
+            if !long && abs(c) >= Tolerance.coefEpsilon { flats[Int(p)].syms.append(s); flats[Int(p)].coefs.append(c) }
+        }
+        if flats[Int(p)].syms.count > Tableau.flatLimit { long = true }
+        if long { flats[Int(p)].syms.removeAll(); flats[Int(p)].coefs.removeAll() }
+        flats[Int(p)].long = long
+        flats[Int(p)].constant = Tableau.clean(k)
+        flats[Int(p)].seq = rows[Int(p)].seq
+        flats[Int(p)].epoch = flatEpoch
+    }
+
+    @inline(__always) private mutating func flatAdd(_ s: Int32, _ c: Double) {
+        if !flatMark[Int(s)] { flatMark[Int(s)] = true; flatTouched.append(s) }
+        flatCoef[Int(s)] += c
+    }
+
+    /// A definition's constant moved by `delta`: shifts the cached expansions downstream of it (`downstream(of:)`
+    /// gives each with its derivative).
+    mutating func shiftFlats(_ down: [(Int32, Double)], by delta: Double) {
+        for (w, g) in down where flatKnown(w) && !flats[Int(w)].long {
+            flats[Int(w)].constant = Tableau.clean(flats[Int(w)].constant + g * delta)
+        }
     }
 
     /// Replaces passive row `r` by an equivalent active (reduced, indexed) row with the same basic variable, so
@@ -910,7 +1017,9 @@ struct Tableau {
     /// dummies plus the aggregates of the passive rows it holds) and frees it, latest first, so that every dummy
     /// of `p`'s definition is explicit in the active rows before `p` changes shape.
     mutating func retireAggregates(downstreamOf p: Int32) {
-        for (w, _) in downstream(of: p).reversed() {
+        let down = downstream(of: p)
+        for (w, _) in down { flats[Int(w)].seq = 0 }   // their expansions go through `p`
+        for (w, _) in down.reversed() {
             let d = rows[Int(w)].aggregate
             guard d >= 0 else { continue }
             var defSyms: [Int32] = [], defCoefs: [Double] = []
