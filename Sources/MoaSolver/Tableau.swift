@@ -120,7 +120,7 @@ struct Tableau {
     // Objective
     var levels: [Level] = []
     var levelOrder: [Int32] = []         // level ids by priority, highest first
-    var candidates: [Int32] = []         // min-heap of non-basic symbols that may improve the objective
+    var candidates: [Int32] = []         // non-basic symbols that may improve the objective (unordered)
 
     // Phase-one objective (only while adding with an artificial variable)
     var artActive = false
@@ -481,36 +481,39 @@ struct Tableau {
         return best
     }
 
-    /// Entering symbols are taken lowest id first (Bland's rule, as kiwi's ordered objective does): with the
-    /// lowest-ratio, lowest-id leaving row this rules out cycling and makes the pivot sequence independent of
-    /// the order in which cells happen to be stored.
-    mutating func pushCandidate(_ s: Int32) {
-        candidates.append(s)
-        var i = candidates.count - 1
-        while i > 0 {
-            let p = (i - 1) / 2
-            if candidates[p] <= candidates[i] { break }
-            candidates.swapAt(p, i); i = p
+    mutating func pushCandidate(_ s: Int32) { candidates.append(s) }
+
+    /// Takes the entering symbol out of the candidates: among those that improve the objective, the one in the
+    /// fewest rows (the pivot rewrites the fewest rows and fills in least: Markowitz's idea), ties to the lowest
+    /// id. With `bland` it is the lowest id (Bland's rule), which cannot cycle. Either way the choice does not
+    /// depend on the order in which cells or candidates happen to be stored.
+    mutating func popCandidate(bland: Bool) -> Int32? {
+        var best = -1
+        var bestLen = Int.max
+        var i = 0
+        while i < candidates.count {
+            let s = candidates[i]
+            if rowOf[Int(s)] >= 0 || improvingDirection(s) == 0 {
+                isCandidate[Int(s)] = false
+                candidates[i] = candidates[candidates.count - 1]
+                candidates.removeLast()
+                continue
+            }
+            let len = bland ? 0 : cols[Int(s)].count
+            if best < 0 || len < bestLen || (len == bestLen && s < candidates[best]) { best = i; bestLen = len }
+            i += 1
         }
+        guard best >= 0 else { return nil }
+        let s = candidates[best]
+        candidates[best] = candidates[candidates.count - 1]
+        candidates.removeLast()
+        isCandidate[Int(s)] = false
+        return s
     }
 
-    mutating func popCandidate() -> Int32? {
-        guard let top = candidates.first else { return nil }
-        let last = candidates.removeLast()
-        if !candidates.isEmpty {
-            candidates[0] = last
-            var i = 0
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < candidates.count && candidates[l] < candidates[m] { m = l }
-                if r < candidates.count && candidates[r] < candidates[m] { m = r }
-                if m == i { break }
-                candidates.swapAt(m, i); i = m
-            }
-        }
-        return top
-    }
+    /// Consecutive degenerate pivots (the objective does not move) after which the entering choice falls back
+    /// to Bland's rule for the rest of the call: only degenerate pivots can cycle.
+    static let blandAfter = 50
 
     /// A bound on pivots per call: far above what a layout needs (about one per row), low enough that a cycle
     /// caused by rounding ends in an error rather than a hang of the host.
@@ -519,11 +522,9 @@ struct Tableau {
     /// Primal simplex on the lexicographic objective, from the candidate queue.
     mutating func optimize() throws(SolverError) {
         var guardCount = 0
-        while let s = popCandidate() {
-            isCandidate[Int(s)] = false
-            if rowOf[Int(s)] >= 0 { continue }
+        var degenerate = 0
+        while let s = popCandidate(bland: degenerate >= Tableau.blandAfter) {
             let dir = improvingDirection(s)
-            if dir == 0 { continue }
             guard let r = leavingRow(for: s, direction: dir) else {
                 // The objective (a sum of non-negative errors) is bounded, so a symbol that improves it without
                 // limit carries rounding noise: drop the noise; a real coefficient is an internal error.
@@ -533,6 +534,9 @@ struct Tableau {
                 }
                 if noise { continue }
                 throw .internalError("the objective is unbounded")
+            }
+            if degenerate < Tableau.blandAfter {
+                degenerate = abs(rows[Int(r)].constant) <= Tolerance.constantEpsilon ? degenerate + 1 : 0
             }
             pivot(r, entering: s)
             guardCount += 1
@@ -683,7 +687,6 @@ struct Tableau {
             passiveUsers.removeLast(n); aggregateOf.removeLast(n); flatCoef.removeLast(n); flatMark.removeLast(n)
             for l in levels.indices { levels[l].coef.removeLast(n) }
             candidates.removeAll { Int($0) >= savedSymCount }
-            candidates.sort()   // a sorted array is a valid min-heap
         }
         freeSyms = savedFreeSyms
         pendingFreeSyms.removeAll(keepingCapacity: true)
