@@ -15,7 +15,8 @@ chain-10k ~30 s), unless --remove-max is raised.
 drag-50..400; FILE arguments replace them), stops with exit status 1 if a checkpoint checksum differs (every
 generated workload has a unique optimum, so a difference is a wrong answer), and prints kiwi/Moa per phase and
 workload and the peak-RSS ratio. --kiwi-timeout caps each kiwi process (enaml-10k takes kiwi ~250 s); such a
-cell reads "kiwi > T s".
+cell reads "kiwi > T s". --scenario-lin adds the layout scenarios' solver systems (moa-bench --lin) as .lin
+workloads, so kiwi and Moa are compared on them too.
 
 Processes are run by SHARED/bench/bench.py's `run_once` (fresh process under /usr/bin/time -v, address-space
 limit, timeout); a phase's time is the minimum over the replays inside the process, and the table gives the
@@ -313,6 +314,9 @@ def main(argv):
     ap.add_argument("--remove-max", type=int, default=10000,
                     help="scenarios with more views skip the remove phase (quadratic today)")
     ap.add_argument("--no-scenarios", action="store_true")
+    ap.add_argument("--scenario-lin", action="store_true",
+                    help="also export the scenarios' systems as .lin files (1k, 10k; 100k with --full) and "
+                         "replay them like the kit's workloads (with --compare: kiwi too)")
     ap.add_argument("--only", help="run only workloads whose name matches this regular expression")
     ap.add_argument("--json")
     ap.add_argument("--files", nargs="*", default=None, help=".lin files instead of the default set")
@@ -342,6 +346,18 @@ def main(argv):
         paths += [os.path.join(wl, "drag-%d.lin" % n) for n in drags]
         if a.full:
             paths += gen_100k(a.shared, a.outdir, progress)
+    if a.scenario_lin:
+        # The scenarios' solver systems as .lin files (moa-bench --lin), so kiwi can replay them too.
+        for n in [1000, 10000] + ([100000] if a.full else []):
+            for name in SCENARIOS:
+                path = os.path.join(a.outdir, "layout-%s-%s.lin" % (name, size_tag(n)))
+                progress.start("writing " + path)
+                os.makedirs(a.outdir, exist_ok=True)
+                p = subprocess.run([bench_bin, "--scenario", name, "--views", str(n), "--no-remove", "--lin", path],
+                                   stdout=subprocess.DEVNULL)
+                progress.done("ok" if p.returncode == 0 else "error %d" % p.returncode)
+                if p.returncode == 0:
+                    paths.append(path)
     items = [lin_item(p, sb) for p in paths]
     if not files and not a.compare and not a.no_scenarios:
         sizes = [1000, 10000] + ([100000] if a.full else [])
