@@ -10,11 +10,16 @@
 #   make test-bench     (in `make test`) every scenario at 200 views and scripts/bench.py on one file: exit
 #                       status and output shape only, no timings
 #
+# BENCH_FLAGS passes more options to scripts/bench.py, e.g. `make bench-compare BENCH_FLAGS=--scenario-lin`
+# (kiwi on the layout scenarios' systems too), `BENCH_FLAGS=--full` (100k, kiwi capped by KIWI_TIMEOUT),
+# `make bench BENCH_FLAGS="--only chain"`, `BENCH_FLAGS="--remove-max 1000"` (skip the slow 10k removals).
+#
 # Results: build/bench/bench.json, bench-full.json, compare.json (scripts/bench.py --json). Other builds on the
 # machine add noise: compare runs, not single numbers.
 
 BENCH_RUNS   ?= 1
 BENCH_FILES  ?=
+BENCH_FLAGS  ?=
 KIWI_TIMEOUT ?= 60
 BENCH_DIR    := $(BUILD)/bench
 BENCH_PY     := $(PYTHON) scripts/bench.py --bench $(BINDIR)/moa-bench --shared $(SHARED) --outdir $(BENCH_DIR) \
@@ -25,13 +30,13 @@ TEST_EXTRA += test-bench
 .PHONY: bench bench-full bench-compare bench-plots test-bench
 
 bench: $(BINDIR)/moa-bench
-	$(BENCH_PY) --json $(BENCH_DIR)/bench.json $(if $(BENCH_FILES),--files $(BENCH_FILES))
+	$(BENCH_PY) $(BENCH_FLAGS) --json $(BENCH_DIR)/bench.json $(if $(BENCH_FILES),--files $(BENCH_FILES))
 
 bench-full: $(BINDIR)/moa-bench
-	$(BENCH_PY) --full --json $(BENCH_DIR)/bench-full.json $(if $(BENCH_FILES),--files $(BENCH_FILES))
+	$(BENCH_PY) $(BENCH_FLAGS) --full --json $(BENCH_DIR)/bench-full.json $(if $(BENCH_FILES),--files $(BENCH_FILES))
 
 bench-compare: $(BINDIR)/moa-bench
-	$(BENCH_PY) --compare --kiwi-timeout $(KIWI_TIMEOUT) --json $(BENCH_DIR)/compare.json \
+	$(BENCH_PY) $(BENCH_FLAGS) --compare --kiwi-timeout $(KIWI_TIMEOUT) --json $(BENCH_DIR)/compare.json \
 		$(if $(BENCH_FILES),--files $(BENCH_FILES))
 
 bench-plots:
