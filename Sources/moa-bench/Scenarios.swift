@@ -17,12 +17,13 @@
 //
 //     solver moa VERSION
 //     file scenario:NAME views=V constraints=C lines=L
-//     u K n=4V sum=S hash=H        K = 0 after the first solve, 1 after the edit (checksum of all frames)
+//     u K n=4(V+1) sum=S hash=H    K = 0 after the first solve, 1 after the edit (checksum of all frames)
+//     warning: checkpoint K: B required constraints broken, worst ...   (a wrong answer; checked untimed)
 //     phase NAME ns=T ops=M u=U rep=R
 //     total ns=T rep=R
 //     d K VIEW X Y WIDTH HEIGHT    with -d: every frame (root space) at checkpoint K, from replay 0
 //
-// Checksums use FORMAT.md's rule over (x, y, width, height) in root space of every view in creation order, so two
+// Checksums use FORMAT.md's rule over (x, y, width, height) in root space of the root and every view in creation order, so two
 // builds of Moa can be compared. Every layout is built so that its optimum is unique (distinct priorities where
 // preferences compete, slack given to one designated lowest-priority constraint), so a different pivot order
 // must give the same checksum. Scales are linear: the equation count grows with the view count.
