@@ -556,7 +556,9 @@ struct SolverCore {
         let old = cons[slot].constant
         guard cons[slot].active else { cons[slot].constant = value; return }
         let mayFail = cons[slot].isRequired
-        let began = mayFail && !tab.journaling
+        // Journaled for optional constraints too: the dual simplex can still fail on them numerically (a pivot
+        // below the epsilon), and that failure must not leave a half-shifted tableau (found by moa-fuzz).
+        let began = !tab.journaling
         if began { tab.begin() }
         cons[slot].constant = value
         let rec = cons[slot]
@@ -615,6 +617,11 @@ struct SolverCore {
             let row = tab.rows[Int(bad)]
             let certificate = tab.certificateOwners(row.basic) + row.cells.flatMap { tab.certificateOwners($0.sym) }
             if began { tab.rollback() }
+            // An optional constraint can always hold: failing on one is numerical trouble, not a conflict.
+            guard mayFail else {
+                cons[slot].constant = old
+                throw .internalError("the dual simplex found no pivot after a constant change")
+            }
             let failure = conflict(slot, certificate)
             cons[slot].constant = old
             throw failure
