@@ -46,9 +46,11 @@ private func constraintIDs(_ L: OpaquePointer) -> [moa_lcons] {
     return ids
 }
 
-/// The lines as the layout splits them (on "\n"; a "\r" before it belongs to the line and is whitespace).
+/// The lines as the layout splits them: on "\n", without one "\r" before it (CRLF text).
 private func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
-    bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { l in
+        l.last == 0x0D ? l.dropLast() : l
+    }
 }
 
 private func checkFailure(_ L: OpaquePointer, _ st: moa_status, _ bytes: [UInt8], firstLine: Int, _ before: String,

@@ -51,6 +51,11 @@ private final class SolverModel {
     /// The error message of the call under test, read before the dump that checks it (a dump is a call too and
     /// resets the message).
     var lastMessage: String? = nil
+    /// The conflict list of the call under test, read before that dump for the same reason (a successful call
+    /// empties it).
+    var lastConflicts: [moa_cons] = []
+    /// The call under test takes a wild number itself: MOA_ERROR (numerical trouble, rolled back) is accepted.
+    var callWild = false
 
     init() {
         s = moa_solver_new()!
@@ -141,7 +146,7 @@ private func priorityOK(_ p: Double) -> Bool { p > 0 && p <= 1000 }
 
 /// Checks a status against the allowed set; MOA_ERROR is always allowed once the system is wild.
 private func allow(_ st: moa_status, _ ok: Set<moa_status>, _ m: SolverModel, _ what: String) {
-    if ok.contains(st) || (m.wild && st == MOA_ERROR) { return }
+    if ok.contains(st) || ((m.wild || m.callWild) && st == MOA_ERROR) { return }
     violation("\(what): status \(st) (\(String(cString: moa_errstr(st)))) not in \(ok.sorted()); "
         + "message: \(m.lastMessage ?? String(cString: moa_solver_errmsg(m.s)))")
 }
@@ -150,20 +155,27 @@ private func allow(_ st: moa_status, _ ok: Set<moa_status>, _ m: SolverModel, _ 
 private func unchanged(_ m: SolverModel, _ before: String, _ st: moa_status, _ what: String) {
     guard st != MOA_OK else { return }
     m.lastMessage = String(cString: moa_solver_errmsg(m.s))
+    m.lastConflicts = conflictList(m)
     let after = m.dump()
     if after != before {
         violation("\(what) failed with \(st) but changed the solver\n--- before\n\(before)--- after\n\(after)")
     }
 }
 
-/// The conflicts of the last MOA_UNSATISFIABLE must be live, active, required constraints; when small and nice
-/// they must form a minimal conflict with `failing` (rebuilt in scratch solvers).
-private func checkConflicts(_ m: SolverModel, failing: Cons, excluding: moa_cons?, wild: Bool = false) {
+/// The conflict list of the last call (moa_solver_conflicts).
+private func conflictList(_ m: SolverModel) -> [moa_cons] {
     var n = 0
     expect(moa_solver_conflicts(m.s, nil, 0, &n) == MOA_OK, "moa_solver_conflicts(count) failed")
     var ids = [moa_cons](repeating: 0, count: n)
     var n2 = 0
     if n > 0 { expect(moa_solver_conflicts(m.s, &ids, n, &n2) == MOA_OK && n2 == n, "moa_solver_conflicts failed") }
+    return ids
+}
+
+/// `m.lastConflicts` must be live, active, required constraints; when small and nice they must form a minimal
+/// conflict with `failing`.
+private func checkConflicts(_ m: SolverModel, failing: Cons, excluding: moa_cons?, wild: Bool = false) {
+    let ids = m.lastConflicts
     var members: [Cons] = []
     for id in ids {
         guard let c = m.cons.first(where: { $0.id == id }) else { violation("conflict \(id) is not a live constraint") }
@@ -249,6 +261,7 @@ func runSolver(_ data: UnsafePointer<UInt8>?, _ size: Int) {
 private func solverStep(_ m: SolverModel, _ inp: inout FuzzInput) {
     let before = m.dump()
     m.lastMessage = nil
+    m.callWild = false
     let op = inp.below(20)
     switch op {
     case 0, 1:  // moa_var_new
@@ -300,6 +313,7 @@ private func solverStep(_ m: SolverModel, _ inp: inout FuzzInput) {
         let relByte = inp.byte()
         let rel = relByte < 240 ? Int(relByte % 3) : Int(relByte)  // sometimes not a moa_relation
         let p = pickPriority(&inp)
+        m.callWild = worst != .nice || p.kind != .nice
         let misuse = inp.below(16)
         var id: moa_cons = 0
         let st: moa_status
@@ -364,6 +378,7 @@ private func solverStep(_ m: SolverModel, _ inp: inout FuzzInput) {
     case 8:  // moa_cons_set_constant
         let (c, kind) = pickCons(m, &inp)
         let k = inp.number()
+        m.callWild = k.kind != .nice
         let st = moa_cons_set_constant(m.s, c, k.value)
         trace("set_constant \(c) \(k.value) -> \(st)")
         unchanged(m, before, st, "set_constant")
@@ -384,6 +399,7 @@ private func solverStep(_ m: SolverModel, _ inp: inout FuzzInput) {
     case 9:  // moa_cons_set_priority
         let (c, kind) = pickCons(m, &inp)
         let p = pickPriority(&inp)
+        m.callWild = p.kind != .nice
         let st = moa_cons_set_priority(m.s, c, p.value)
         trace("set_priority \(c) \(p.value) -> \(st)")
         unchanged(m, before, st, "set_priority")
@@ -401,6 +417,7 @@ private func solverStep(_ m: SolverModel, _ inp: inout FuzzInput) {
     case 10:  // moa_cons_set_weight
         let (c, kind) = pickCons(m, &inp)
         let w = inp.number()
+        m.callWild = !(w.value >= 0.5 && w.value <= 128)
         let st = moa_cons_set_weight(m.s, c, w.value)
         trace("set_weight \(c) \(w.value) -> \(st)")
         unchanged(m, before, st, "set_weight")
@@ -415,6 +432,7 @@ private func solverStep(_ m: SolverModel, _ inp: inout FuzzInput) {
     case 11:  // moa_solver_add_edit
         let (v, kind) = pickVar(m, &inp)
         let p = pickPriority(&inp)
+        m.callWild = p.kind != .nice
         let st = moa_solver_add_edit(m.s, v, p.value)
         trace("add_edit \(v) @\(p.value) -> \(st)")
         unchanged(m, before, st, "add_edit")
@@ -435,6 +453,7 @@ private func solverStep(_ m: SolverModel, _ inp: inout FuzzInput) {
     case 13, 14:  // moa_solver_suggest
         let (v, _) = pickVar(m, &inp)
         let x = inp.number()
+        m.callWild = x.kind != .nice
         let st = moa_solver_suggest(m.s, v, x.value)
         trace("suggest \(v) \(x.value) -> \(st)")
         unchanged(m, before, st, "suggest")
