@@ -493,6 +493,24 @@ struct SolverCore {
 
     /// Takes an active constraint out of the tableau (kiwi's removeConstraint).
     mutating func withdraw(_ slot: Int) throws(SolverError) {
+        // Journaled: the re-optimization can fail numerically (MOA_ERROR), and then the constraint must still be
+        // in, as before the call (found by moa-fuzz).
+        let saved = cons[slot]
+        let began = !tab.journaling
+        if began { tab.begin() }
+        do throws(SolverError) {
+            try withdrawUnjournaled(slot)
+        } catch {
+            if began {
+                tab.rollback()
+                cons[slot] = saved
+            }
+            throw error
+        }
+        if began { tab.commit() }
+    }
+
+    mutating func withdrawUnjournaled(_ slot: Int) throws(SolverError) {
         var rec = cons[slot]
         if rec.passiveRow >= 0 {
             _ = tab.activate(rec.passiveRow)
