@@ -5,7 +5,7 @@
 #   make test       install missing tools, then Swift tests, C tests, export/runtime checks, checksums vs kiwi
 #   make test-full  `make test` plus checksums on every workload (10k files: minutes)
 #   make install    PREFIX=/usr/local (DESTDIR honoured); make uninstall
-#   make bench      moa-bench over the workloads (quick); make bench-compare: Moa beside kiwi
+#   make bench      benchmarks (quick); bench-full, bench-compare (Moa beside kiwi), bench-plots: see mk/bench.mk
 #
 # Swift builds share one .build directory; do not run two at once.
 
@@ -47,10 +47,6 @@ CHECK_QUICK := animate-1k chain-1k churn-1k enaml-1k grid-1k enaml-5000 drag-50 
 # Families regenerated with a shuffled build order (same optimum, so the same checksums as the unshuffled file).
 SHUFFLE_FAMILIES := animate chain churn enaml grid drag-200
 
-# bench-compare's files (override: make bench-compare BENCH_FILES="...").
-BENCH_FILES ?= $(addprefix $(WORKLOADS)/,animate-1k.lin chain-1k.lin churn-1k.lin enaml-1k.lin grid-1k.lin drag-100.lin)
-BENCH_RUNS  ?= 1
-
 # Extra test targets from mk/*.mk (each file appends to TEST_EXTRA; `make test` runs them after the core tests).
 TEST_EXTRA :=
 .DEFAULT_GOAL := all
@@ -58,7 +54,7 @@ include $(sort $(wildcard mk/*.mk))
 
 .NOTPARALLEL:
 .PHONY: all lib bench-bin examples demo demo-c deps test test-full test-swift test-c test-exports test-runtime \
-	test-checksums test-checksums-full install uninstall bench bench-compare clean FORCE
+	test-checksums test-checksums-full install uninstall clean FORCE
 
 all: lib $(BUILD)/include/moa.h bench-bin examples lua
 
@@ -200,18 +196,6 @@ uninstall:
 $(BUILD)/moa.pc: moa.pc.in FORCE
 	@mkdir -p $(@D)
 	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' $< > $@
-
-# ---------------------------------------------------------------------------------------------------- bench
-
-# Quick: one process per file, every 1k workload and the smaller drag files.
-bench: $(BINDIR)/moa-bench
-	$(PYTHON) $(SHARED)/bench/bench.py --runs 1 -d moa=$(BINDIR)/moa-bench \
-		$(wildcard $(WORKLOADS)/*-1k.lin) $(addprefix $(WORKLOADS)/,drag-100.lin drag-400.lin)
-
-# Moa beside kiwi (built from the kiwisolver sdist on first use; needs g++ and network once).
-bench-compare: $(BINDIR)/moa-bench
-	$(PYTHON) $(SHARED)/bench/bench.py --runs $(BENCH_RUNS) -d kiwi=$(SHARED)/bench/anchors/kiwi/run.sh \
-		-d moa=$(BINDIR)/moa-bench $(BENCH_FILES)
 
 # ---------------------------------------------------------------------------------------------------- misc
 

@@ -41,7 +41,9 @@
 **                   are strict: a higher priority is never given up to better satisfy any number of lower ones.
 **                   Within one priority, violations are summed, each times its constraint's weight.
 **
-**   Threads.        A solver may be used by one thread at a time. Separate solvers share nothing.
+**   Threads.        A solver may be used by one thread at a time. Separate solvers share nothing. Using one
+**                   solver from two threads at once is undefined behaviour and is not detected (no lock, no
+**                   error code): serialize such calls yourself.
 **
 ** The Swift equivalents named below live in the MoaSolver module (`import MoaSolver`).
 */
@@ -560,7 +562,9 @@ MOA_API moa_status moa_solver_dump(moa_solver *s, const char **out);
 **                   `ud` there.
 **
 **   Threads.        A layout may be used by one thread at a time; callbacks run on that thread. Separate
-**                   layouts (and solvers) share nothing.
+**                   layouts (and solvers) share nothing. Calls on one layout from two threads at once are
+**                   undefined behaviour and are not detected (no lock, no error code); handing a layout from
+**                   one thread to another between calls is fine.
 **
 ** The Swift equivalents named below live in the MoaLayout module (`import MoaLayout`).
 */

@@ -34,11 +34,17 @@ func editDistance(_ a: String, _ b: String) -> Int {
 
 /// The candidate nearest to `name`, if it is near enough to be a likely typo: at most 1 edit for names of up
 /// to 4 letters, 2 up to 8, 3 beyond (case-only differences count half). Ties go to the earlier candidate.
+/// Names longer than 64 letters get no suggestion: the table is quadratic, and two 10 MB names (hostile input)
+/// would need petabytes.
 func nearestName(_ name: String, among candidates: [String]) -> String? {
     let n = name.unicodeScalars.count
+    guard n <= 64 else { return nil }
     let limit = 2 * (n <= 4 ? 1 : n <= 8 ? 2 : 3)
     var best: (String, Int)?
     for c in candidates where c != name {
+        // Each letter of length difference is an insertion or deletion (2 half edits): skip hopeless candidates
+        // before the quadratic table (a 10 MB unknown name against a few short names took 40 s).
+        if 2 * abs(c.unicodeScalars.count - n) > limit { continue }
         let d = editDistance(name, c)
         if d <= limit, best == nil || d < best!.1 { best = (c, d) }
     }

@@ -532,6 +532,24 @@ struct SolverCore {
 
     /// Takes an active constraint out of the tableau (kiwi's removeConstraint).
     mutating func withdraw(_ slot: Int) throws(SolverError) {
+        // Journaled: the re-optimization can fail numerically (MOA_ERROR), and then the constraint must still be
+        // in, as before the call (found by moa-fuzz).
+        let saved = cons[slot]
+        let began = !tab.journaling
+        if began { tab.begin() }
+        do throws(SolverError) {
+            try withdrawUnjournaled(slot)
+        } catch {
+            if began {
+                tab.rollback()
+                cons[slot] = saved
+            }
+            throw error
+        }
+        if began { tab.commit() }
+    }
+
+    mutating func withdrawUnjournaled(_ slot: Int) throws(SolverError) {
         var rec = cons[slot]
         if rec.passiveRow >= 0 {
             _ = tab.activate(rec.passiveRow)
@@ -596,7 +614,9 @@ struct SolverCore {
         guard cons[slot].active else { cons[slot].constant = value; return }
         try ensureOptimal()
         let mayFail = cons[slot].isRequired
-        let began = mayFail && !tab.journaling
+        // Journaled for optional constraints too: the dual simplex can still fail on them numerically (a pivot
+        // below the epsilon), and that failure must not leave a half-shifted tableau (found by moa-fuzz).
+        let began = !tab.journaling
         if began { tab.begin() }
         cons[slot].constant = value
         let rec = cons[slot]
@@ -657,6 +677,11 @@ struct SolverCore {
             let row = tab.rows[Int(bad)]
             let certificate = tab.certificateOwners(row.basic) + row.cells.flatMap { tab.certificateOwners($0.sym) }
             if began { tab.rollback() }
+            // An optional constraint can always hold: failing on one is numerical trouble, not a conflict.
+            guard mayFail else {
+                cons[slot].constant = old
+                throw .internalError("the dual simplex found no pivot after a constant change")
+            }
             let failure = conflict(slot, certificate)
             cons[slot].constant = old
             throw failure

@@ -2,6 +2,7 @@
 //
 //     moa-bench FILE.lin [-r REPS] [-d]
 //     moa-bench --frames VIEWS [-r REPS]     (time per animation frame of a layout; see Frames.swift)
+//     moa-bench --scenario NAME --views N [-r REPS]   (a layout built from equations, per step; see Scenarios.swift)
 //
 // Prints the same lines as the anchor drivers (../shared/bench/anchors/lin_common.h), so `bench.py` can run it
 // beside kiwi and cross-check checksums. Priorities go to Moa as they are (Moa's priorities are strict); they are
@@ -215,7 +216,8 @@ func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?) t
 }
 
 func usage(_ argv0: String) -> Int32 {
-    eprint("usage: \(argv0) FILE.lin [-r REPS] [-d]\n       \(argv0) --frames VIEWS [-r REPS]")
+    eprint("usage: \(argv0) FILE.lin [-r REPS] [-d]\n       \(argv0) --frames VIEWS [-r REPS]\n"
+           + "       \(argv0) --scenario chain|grid|nested|labels --views N [-r REPS]")
     return 2
 }
 
@@ -225,6 +227,7 @@ func runMain() -> Int32 {
         let reps = args.count >= 5 && args[3] == "-r" ? Int(atoi(args[4])) : 1
         return runFrames(Int(atoi(args[2])), reps: max(1, reps))
     }
+    if args.count >= 2 && args[1] == "--scenario" { return runScenario(args) }
     var path: String? = nil
     var dump = false
     var reps = 1

@@ -108,7 +108,8 @@
 **   collection order is safe; after L:close() using them raises "attempt to use a closed layout". A stale id
 **   (a removed view or constraint) raises the library's message.
 **
-**   Errors: misuse raises; a parse error or a conflict returns nil, message, details = {code, status, kind,
+**   Errors: misuse raises; a parse error, a bad number or priority in equation text (INVALID at a token: see
+**   is_text_failure) or a conflict returns nil, message, details = {code, status, kind,
 **   message, line, offset, text_offset, length, source_line, expected, suggestion, source, conflicts =
 **   {{constraint=, equation=, line=}, ...}} (eq, eqs, xeq also for NOTFOUND, the constraint and view setters,
 **   set_root_size, pan:changed, collapsible calls without animation). Assignments raise on a conflict.
@@ -1508,6 +1509,20 @@ static int is_expected_failure(moa_status st) {
     return st == MOA_PARSE || st == MOA_UNSATISFIABLE;
 }
 
+/* eq/eqs/xeq: a MOA_INVALID the text is to blame for, located at one of its tokens with what would have been
+   accepted there (a number above 1e12, division by zero, a priority outside 1...1000, attributes of two axes),
+   is a failure of the text like a parse error: nil, message, details, not a raise. Still raised as misuse:
+   a blank line (its source line is blank), several lines or size/pin given to eq, a content priority given
+   to xeq (they name no expected token). Call right after the failing call. */
+static int is_text_failure(LLayout *ll, moa_status st) {
+    moa_error_info info;
+    const char *p;
+    if (st != MOA_INVALID || !ll->m || moa_layout_error_info(ll->m, &info) != MOA_OK) return 0;
+    if (info.line < 1 || info.text_offset < 0 || info.length < 1 || !info.expected[0]) return 0;
+    for (p = info.source_line; *p == ' ' || *p == '\t' || *p == '\r'; p++) {}
+    return *p != '\0' && *p != '#';
+}
+
 /* ---------------------------------------------------------------------------------------- callbacks */
 
 /* Calls the function of cb (popped from the registry) with the nargs values on top of the thread's stack,
@@ -1867,7 +1882,7 @@ static int layout_eq(lua_State *L) {
         raise_pending(L, ll);
         return layout_closed_error(L);
     }
-    if (is_expected_failure(st)) {
+    if (is_expected_failure(st) || is_text_failure(ll, st)) {
         int n = push_lfailure(L, ll, 1, st);
         raise_pending(L, ll);
         return n;
@@ -1898,7 +1913,7 @@ static int layout_eqs(lua_State *L) {
         raise_pending(L, ll);
         return layout_closed_error(L);
     }
-    if (is_expected_failure(st)) {
+    if (is_expected_failure(st) || is_text_failure(ll, st)) {
         int n = push_lfailure(L, ll, 1, st);
         raise_pending(L, ll);
         return n;
@@ -1925,7 +1940,7 @@ static int layout_xeq(lua_State *L) {
         raise_pending(L, ll);
         return layout_closed_error(L);
     }
-    if (is_expected_failure(st) || st == MOA_NOTFOUND) {
+    if (is_expected_failure(st) || is_text_failure(ll, st) || st == MOA_NOTFOUND) {
         int n = push_lfailure(L, ll, 1, st);
         raise_pending(L, ll);
         return n;

@@ -1,0 +1,46 @@
+"""moa -- Python binding of Moa, a Cassowary-style constraint layout engine, over libmoa.so with ctypes.
+
+    import moa
+    with moa.Layout(320, 480) as L:
+        sidebar, content = L.view("sidebar"), L.view("content")
+        cs = L.eqs('''
+            sidebar.left == 0
+            sidebar.top == 0
+            sidebar.bottom == 0
+            sidebar.width == 200
+            content.left == sidebar.right
+            content.right == 0
+            content.top == 0
+            content.bottom == 0
+        ''')
+        L.solve()
+        print(content.frame)         # Rect(x=200.0, y=0.0, width=120.0, height=480.0)
+
+Two levels, as in C and Lua: :class:`Layout` (views, the equation language, frames, animations on a clock the
+caller advances, collapse/show, pan gestures) and :class:`Solver` (variables, linear constraints with strict
+priorities, edit variables). Failures raise subclasses of :class:`Error` carrying the library's message and
+details (line, offset, expected, suggestion; for a conflict the conflicting equations with their lines).
+No compile step: the standard library's ctypes loads libmoa.so (``MOA_LIBRARY``, else the checkout's
+``build/lib/libmoa.so``, else ``ctypes.util.find_library("moa")``).
+"""
+from ._lib import lib as _lib, path as library_path
+from ._errors import (Error, ParseError, ConflictError, NotFoundError, InvalidError, DuplicateError, MisuseError,
+                      ClosedError, Conflict, PRIORITIES)
+from ._layout import (Layout, View, LayoutConstraint, Animation, Collapsible, Pan, Rect, Frame, Violation, Ambiguity,
+                     CURVES)
+from ._solver import Solver, Variable, Expression, Relation, Constraint
+
+#: The version of the loaded library ("X.Y.Z").
+version = _lib.moa_libversion().decode()
+#: The version of this binding (the header it was written against).
+__version__ = "0.1.0"
+_VERSION = "moa " + __version__
+
+#: Lua-style constructors: moa.layout(320, 480), moa.solver().
+layout = Layout
+solver = Solver
+
+__all__ = ["Layout", "View", "LayoutConstraint", "Animation", "Collapsible", "Pan", "Rect", "Frame", "Violation",
+           "Ambiguity", "Solver", "Variable", "Expression", "Relation", "Constraint", "Error", "ParseError",
+           "ConflictError", "NotFoundError", "InvalidError", "DuplicateError", "MisuseError", "ClosedError",
+           "Conflict", "PRIORITIES", "CURVES", "layout", "solver", "version", "library_path"]

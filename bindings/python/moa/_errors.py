@@ -1,0 +1,158 @@
+"""Exceptions of the moa package and the argument checks that run before any call into C.
+
+Every failure of the library becomes an exception of a subclass of :class:`Error`, chosen by the moa_status
+code; it carries the library's message (``str(e)``) and the details of moa_error_info. Arguments are checked
+in Python first (types, NaN and infinities, embedded NUL bytes), so bad input never reaches the library.
+"""
+import collections
+import math
+import numbers
+
+__all__ = ["Error", "ParseError", "ConflictError", "NotFoundError", "InvalidError", "DuplicateError",
+           "MisuseError", "ClosedError", "Conflict", "STATUS_NAMES", "error_for"]
+
+# moa_status codes (moa.h) and their names (as the Lua binding spells them in details.code).
+OK, ERROR, MISUSE, NOMEM, INVALID, NOTFOUND, DUPLICATE, UNSATISFIABLE, PARSE = range(9)
+STATUS_NAMES = {OK: "OK", ERROR: "ERROR", MISUSE: "MISUSE", NOMEM: "NOMEM", INVALID: "INVALID",
+                NOTFOUND: "NOTFOUND", DUPLICATE: "DUPLICATE", UNSATISFIABLE: "UNSATISFIABLE", PARSE: "PARSE"}
+
+Conflict = collections.namedtuple("Conflict", "constraint equation line")
+Conflict.__doc__ = """One constraint of a conflict: the constraint object, its equation (or the solver's
+description of it) and the 1-based line of the eqs text it came from (0 if none)."""
+
+
+class Error(Exception):
+    """A failure reported by libmoa.
+
+    ``str(e)`` is the library's whole message (for equation text: location, message and a caret line).
+    Attributes (as the Lua binding's ``details`` table):
+
+    - ``code``: the status name, e.g. ``"PARSE"``, ``"UNSATISFIABLE"``; ``status``: its number;
+    - ``kind``: the finer class ("parse", "unknownView", "unknownAttribute", "unsatisfiable", "invalid", ...);
+    - ``message``: what went wrong, without the location;
+    - ``line`` (1-based, 0 if none), ``offset`` (byte in that line, -1 if none), ``text_offset``, ``length``;
+    - ``source_line``, ``expected``, ``suggestion``, ``source`` (strings, "" if none);
+    - ``conflicts``: a list of :class:`Conflict` for a conflict, else empty.
+    """
+
+    def __init__(self, text, status=ERROR, kind="", message=None, line=0, offset=-1, text_offset=-1, length=0,
+                 source_line="", expected="", suggestion="", source="", conflicts=()):
+        super().__init__(text)
+        self.status = status
+        self.code = STATUS_NAMES.get(status, "UNKNOWN")
+        self.kind = kind
+        self.message = text if message is None else message
+        self.line = line
+        self.offset = offset
+        self.text_offset = text_offset
+        self.length = length
+        self.source_line = source_line
+        self.expected = expected
+        self.suggestion = suggestion
+        self.source = source
+        self.conflicts = list(conflicts)
+
+
+class ParseError(Error):
+    """Equation text that does not follow the grammar or names an unknown view or attribute (MOA_PARSE)."""
+
+
+class ConflictError(Error):
+    """A required constraint that cannot hold (MOA_UNSATISFIABLE); ``conflicts`` lists the others involved."""
+
+
+class NotFoundError(Error, LookupError):
+    """A stale id (a removed view or constraint), an unknown name, or xeq naming nothing (MOA_NOTFOUND)."""
+
+
+class InvalidError(Error, ValueError):
+    """A bad value: NaN or infinity, out of range, a bad name or option (MOA_INVALID, or caught in Python)."""
+
+
+class DuplicateError(Error):
+    """A name already taken, a constraint or edit variable added twice (MOA_DUPLICATE)."""
+
+
+class MisuseError(Error):
+    """A call in the wrong state, e.g. advancing the clock from a completion callback (MOA_MISUSE)."""
+
+
+class ClosedError(MisuseError):
+    """The layout or solver was closed: "attempt to use a closed layout"."""
+
+
+_CLASSES = {PARSE: ParseError, UNSATISFIABLE: ConflictError, NOTFOUND: NotFoundError, INVALID: InvalidError,
+            DUPLICATE: DuplicateError, MISUSE: MisuseError}
+
+
+def error_for(status):
+    """The exception class for a moa_status."""
+    return _CLASSES.get(status, Error)
+
+
+# ---------------------------------------------------------------------------------------------- argument checks
+
+def finite(x, what):
+    """x as a float; TypeError unless a real number (bool is refused), InvalidError unless finite."""
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        raise TypeError("%s must be a number, got %s" % (what, type(x).__name__))
+    x = float(x)
+    if not math.isfinite(x):
+        raise InvalidError("%s must be finite, got %r" % (what, x), INVALID, "invalid")
+    return x
+
+
+def text(s, what):
+    """s encoded as UTF-8 for a C string; TypeError unless str, InvalidError if it holds a NUL character."""
+    if not isinstance(s, str):
+        raise TypeError("%s must be a str, got %s" % (what, type(s).__name__))
+    if "\0" in s:
+        raise InvalidError("%s must not contain NUL characters" % what, INVALID, "invalid")
+    return s.encode("utf-8", "surrogatepass")
+
+
+def boolean(b, what):
+    """b as 0/1; TypeError unless a bool."""
+    if not isinstance(b, bool):
+        raise TypeError("%s must be a bool, got %s" % (what, type(b).__name__))
+    return 1 if b else 0
+
+
+def choice(value, names, what):
+    """The index of value in names; TypeError unless str, InvalidError if unknown."""
+    if not isinstance(value, str):
+        raise TypeError("%s must be a str, got %s" % (what, type(value).__name__))
+    try:
+        return names.index(value)
+    except ValueError:
+        raise InvalidError("unknown %s %r (expected %s)" % (what, value, ", ".join(names)), INVALID,
+                           "invalid") from None
+
+
+# Priority names (the Lua binding's table; moa.PRIORITIES exposes it).
+PRIORITIES = {
+    "required": 1000, "max": 1000, "strong": 750, "high": 750, "medium": 500, "med": 500, "weak": 250,
+    "low": 250, "fit": 50, "minNonZero": 1, "belowDefaultLow": 249, "defaultLow": 250, "aboveDefaultLow": 251,
+    "belowDefaultHigh": 749, "defaultHigh": 750, "aboveDefaultHigh": 751, "maxNonRequired": 999,
+}
+
+
+def priority(p, what="priority", edit=False):
+    """A priority from a name or a number in (0, 1000] (below 1000 for an edit variable)."""
+    if isinstance(p, str):
+        if p not in PRIORITIES:
+            raise InvalidError("unknown priority name %r (expected required, strong/high, medium, weak/low, fit, "
+                               "... or a number in (0, 1000])" % p, INVALID, "invalid")
+        value = float(PRIORITIES[p])
+    else:
+        value = finite(p, what)
+        if not 0 < value <= 1000:
+            raise InvalidError("%s must be in (0, 1000], got %r" % (what, value), INVALID, "invalid")
+    if edit and value >= 1000:
+        raise InvalidError("an edit variable cannot be required (use a priority below 1000)", INVALID, "invalid")
+    return value
+
+
+for _cls in (Error, ParseError, ConflictError, NotFoundError, InvalidError, DuplicateError, MisuseError,
+             ClosedError, Conflict):
+    _cls.__module__ = "moa"  # shown in tracebacks as moa.ParseError, not moa._errors.ParseError

@@ -1,0 +1,1168 @@
+"""The layout level of moa: views, equations, constraints, frames, and motion on a clock the caller advances.
+
+    import moa
+    with moa.Layout(320, 480) as L:
+        sidebar, content = L.view("sidebar"), L.view("content")
+        cs = L.eqs('''
+            sidebar.left == 0
+            sidebar.top == 0
+            sidebar.bottom == 0
+            sidebar.width == 200
+            content.left == sidebar.right
+            content.right == 0
+            content.top == 0
+            content.bottom == 0
+        ''')
+        L.solve()
+        content.frame                         # Rect(x=200.0, y=0.0, width=120.0, height=480.0)
+        col = L.collapsible(sidebar, cs[0], "left")
+        col.toggle(duration=0.3, done=lambda finished: print("done", finished))
+        L.advance(0.15); sidebar.frame.x      # -100.0
+
+The names follow the Lua module (bindings/lua/lmoa.c); the differences are Python's: failures raise
+exceptions (moa.ParseError, moa.ConflictError, ... with the details as attributes) instead of returning
+``nil, message, details``; readers are properties (``c.constant``, ``v.frame``, ``L.time``); options are keyword
+arguments.
+
+Ownership. A :class:`Layout` owns its C layout. :meth:`Layout.close` (or leaving a ``with`` block, or the
+object being collected) frees it, once; afterwards every use of it or of its children raises
+:class:`moa.ClosedError`. Children (views, constraints, animations, collapsibles, pan drivers) hold their layout,
+so the layout lives as long as any of them is reachable. A constraint stays in its layout until removed,
+whatever happens to its Python object. There is one View / LayoutConstraint object per id while it is
+reachable, so ``L.find("a") is a``.
+
+Callbacks. Completions (``done``) and pan rests run inside :meth:`Layout.advance` / :meth:`Layout.seek`, `?`
+reports (:meth:`Layout.on_debug`) inside eq/eqs/xeq, and pending completions (with ``finished=False``) inside
+:meth:`Layout.close`. They may call any method of the layout except advance/seek (refused by the library) and
+may close it. An exception raised by a callback never crosses into C: the trampoline catches it (moa.h's
+callbacks return void: there is no "stop" status), the other callbacks of that call still run, and the first
+exception is raised once the C call has returned. Exceptions of completions run while the layout is being
+garbage-collected are dropped. A pending completion keeps its function (and what it refers to) alive until the
+library calls it: exactly once, at the latest when the layout is closed.
+"""
+import ctypes
+import collections
+import itertools
+import weakref
+
+from . import _errors as E
+from ._errors import finite, text, boolean, choice, priority
+from ._lib import lib, DONE_FN, REST_FN, TEXT_FN, Rect_, Frame_, ErrorInfo_
+
+__all__ = ["Layout", "View", "LayoutConstraint", "Animation", "Collapsible", "Pan", "Rect", "Frame", "Violation",
+           "Ambiguity", "CURVES"]
+
+Rect = collections.namedtuple("Rect", "x y width height")
+Rect.__doc__ = "A rectangle: origin (x, y) and size, y growing downwards (moa_rect)."
+
+Frame = collections.namedtuple("Frame", "view name superview frame root_frame depth guide")
+Frame.__doc__ = """One item of Layout.frames(): the View, its name, its superview's name (None for the root), its
+frame in the superview and in root space (Rect), its depth (0 for the root) and whether it is a guide."""
+
+Violation = collections.namedtuple("Violation", "constraint amount")
+Violation.__doc__ = "An optional constraint the solver gave up, and how far (points) it is off."
+
+Ambiguity = collections.namedtuple("Ambiguity", "view var")
+Ambiguity.__doc__ = 'A view variable no constraint fixes: var is "minX", "minY", "width" or "height".'
+
+#: The predefined timing curves (moa_curve). A curve argument may also be a 4-tuple (x1, y1, x2, y2), a CSS
+#: cubic-bezier, or a dict {"damping": 1, "response": 0.5, "velocity": v} for a spring.
+CURVES = {"linear": 0, "easeIn": 1, "easeOut": 2, "easeInOut": 3, "spring": 4}
+
+_DIRECTIONS = ["inherit", "ltr", "rtl"]
+_AXES = ["horizontal", "vertical"]
+_COLLAPSE = ["left", "right", "up", "down"]
+_VARS = ["minX", "minY", "width", "height"]
+_SVG_CONSTRAINTS, _SVG_GUIDES, _SVG_NO_LABELS = 1, 2, 4
+_AUTO = -1.0
+_UNSET = object()
+
+# ---------------------------------------------------------------------------------------------- callbacks
+
+
+class _Core:
+    """What the trampolines need of a layout: its handle (None once closed) and a stack of error lists, one
+    per binding call in progress that may call back (the innermost collects the callbacks' exceptions)."""
+    __slots__ = ("h", "frames")
+
+    def __init__(self, h):
+        self.h = h
+        self.frames = []
+
+
+# key (the C `ud`) -> (core, function). Completions are popped when called (the library calls each exactly
+# once); the debug reporter stays until replaced or the layout is closed.
+_callbacks = {}
+_keys = itertools.count(1)
+
+
+def _run(core, fn, args):
+    try:
+        fn(*args)
+    except BaseException as e:  # noqa: B902 - nothing may escape into C, not even KeyboardInterrupt
+        if core.frames:
+            core.frames[-1].append(e)
+        # else: run from a finalizer (the layout was collected): dropped, as in the Lua binding
+
+
+def _done_trampoline(_layout, _animation, finished, ud):
+    try:
+        entry = _callbacks.pop(ud or 0, None)
+        if entry is not None:
+            _run(entry[0], entry[1], (bool(finished),))
+    except BaseException:  # noqa: B902 - even a failure here must not reach C
+        pass
+
+
+def _rest_trampoline(_layout, _pan, rest, finished, ud):
+    try:
+        entry = _callbacks.pop(ud or 0, None)
+        if entry is not None:
+            _run(entry[0], entry[1], (rest, bool(finished)))
+    except BaseException:  # noqa: B902
+        pass
+
+
+def _text_trampoline(text_, ud):
+    try:
+        entry = _callbacks.get(ud or 0)
+        if entry is not None:
+            _run(entry[0], entry[1], ((text_ or b"").decode("utf-8", "replace"),))
+    except BaseException:  # noqa: B902
+        pass
+
+
+# The C function pointers live as long as the module: the library may call them at any later time.
+_DONE = DONE_FN(_done_trampoline)
+_REST = REST_FN(_rest_trampoline)
+_TEXT = TEXT_FN(_text_trampoline)
+# NULL function pointers (ctypes refuses None for a CFUNCTYPE argument).
+_NO_DONE, _NO_REST, _NO_TEXT = DONE_FN(), REST_FN(), TEXT_FN()
+
+
+def _register(core, fn, what="done"):
+    """A key for fn (None: no callback, key 0). Pop it with _unregister when the C call fails."""
+    if fn is None:
+        return 0
+    if not callable(fn):
+        raise TypeError("%s must be callable, got %s" % (what, type(fn).__name__))
+    key = next(_keys)
+    _callbacks[key] = (core, fn)
+    return key
+
+
+def _unregister(key):
+    if key:
+        _callbacks.pop(key, None)
+
+
+def _str_out(out):
+    return out.value.decode("utf-8", "replace") if out.value is not None else ""
+
+
+def _rect(r):
+    return Rect(r.x, r.y, r.width, r.height)
+
+
+def _count(n, what):
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise TypeError("%s must be an int, got %s" % (what, type(n).__name__))
+    if n < 0:
+        raise E.InvalidError("%s must be 0 or more, got %d" % (what, n), E.INVALID, "invalid")
+    return n
+
+
+def _closed():
+    return E.ClosedError("attempt to use a closed layout", E.MISUSE, "misuse")
+
+
+# ---------------------------------------------------------------------------------------------- Layout
+
+
+class Layout:
+    """A layout: a root view of a size the caller sets, layout guides, views, their constraints, a clock and
+    its animations (moa_layout). ``Layout(320, 480)``; use it in a ``with`` block or call :meth:`close`.
+
+    Properties: ``root`` (View), ``width``, ``height``, ``root_size``, ``time``, ``animating``, ``closed``.
+    """
+
+    def __init__(self, width, height):
+        w, h = finite(width, "width"), finite(height, "height")
+        ptr = lib.moa_layout_new(w, h)
+        if not ptr:
+            raise E.InvalidError("moa.Layout: bad size %r x %r (0 to 1e9) or out of memory" % (w, h), E.INVALID,
+                                 "invalid")
+        self._core = _Core(ptr)
+        self._views = weakref.WeakValueDictionary()
+        self._lcons = weakref.WeakValueDictionary()
+        self._debug_key = 0
+
+    # -- lifecycle
+
+    def close(self):
+        """Free the C layout (idempotent). Pending completions are called first, with finished=False; the
+        first exception one raises is raised here. Called from a callback of this layout, the library frees it
+        when the outer call returns (that call then returns None, or raises ClosedError)."""
+        self._close(False)
+
+    def _close(self, finalizing):
+        core = self._core
+        h = core.h
+        if h is None:
+            return
+        core.h = None
+        _unregister(self._debug_key)
+        self._debug_key = 0
+        frame = []
+        core.frames.append(frame)
+        try:
+            lib.moa_layout_free(h)
+        finally:
+            core.frames.pop()
+        if finalizing:
+            return
+        if core.frames:  # closed from one of our callbacks: the outer call raises
+            core.frames[-1].extend(frame)
+        elif frame:
+            raise frame[0]
+
+    def __del__(self):
+        try:
+            self._close(True)
+        except BaseException:  # noqa: B902 - never from a finalizer
+            pass
+
+    def __enter__(self):
+        self._h()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    @property
+    def closed(self):
+        """True once :meth:`close` was called."""
+        return self._core.h is None
+
+    def __repr__(self):
+        if self._core.h is None:
+            return "<moa.Layout (closed)>"
+        w, h = self.root_size
+        n = ctypes.c_size_t(0)
+        lib.moa_layout_views(self._core.h, None, 0, ctypes.byref(n))
+        return "<moa.Layout %g x %g, %d views>" % (w, h, n.value)
+
+    # -- plumbing
+
+    def _h(self):
+        h = self._core.h
+        if h is None:
+            raise _closed()
+        return h
+
+    def _failure(self, st):
+        """The exception for status st of the call just made (reads every detail before any other call)."""
+        h = self._core.h
+        if h is None:
+            return _closed()
+        msg = (lib.moa_layout_errmsg(h) or b"").decode("utf-8", "replace")
+        info = ErrorInfo_()
+        details = {}
+        if lib.moa_layout_error_info(h, ctypes.byref(info)) == E.OK:
+            details = dict(kind=_s(info.kind), message=_s(info.message), line=info.line, offset=info.offset,
+                           text_offset=info.text_offset, length=info.length, source_line=_s(info.source_line),
+                           expected=_s(info.expected), suggestion=_s(info.suggestion), source=_s(info.source))
+        ids = []
+        count = ctypes.c_size_t(0)
+        if lib.moa_layout_conflicts(h, None, 0, ctypes.byref(count)) == E.OK and count.value:
+            arr = (ctypes.c_uint64 * count.value)()
+            if lib.moa_layout_conflicts(h, arr, count.value, ctypes.byref(count)) == E.OK:
+                ids = list(arr[:min(len(arr), count.value)])
+        conflicts = []
+        for i in ids:  # the describe calls clear the record: everything above is read already
+            out, line = ctypes.c_char_p(), ctypes.c_int(0)
+            eq = _str_out(out) if lib.moa_lcons_describe(h, i, ctypes.byref(out)) == E.OK else "?"
+            if lib.moa_lcons_line(h, i, ctypes.byref(line)) != E.OK:
+                line.value = 0
+            conflicts.append(E.Conflict(self._constraint(i), eq, line.value))
+        return E.error_for(st)(msg, st, conflicts=conflicts, **details)
+
+    def _check(self, st):
+        if st != E.OK:
+            raise self._failure(st)
+
+    def _call(self, name, *args):
+        """A C call that may call back: returns (status, exceptions the callbacks raised)."""
+        core = self._core
+        h = self._h()
+        frame = []
+        core.frames.append(frame)
+        try:
+            st = getattr(lib, name)(h, *args)
+        finally:
+            core.frames.pop()
+        return st, frame
+
+    def _finish(self, st, frame):
+        """After _call: a callback's exception first, then closed, then the status."""
+        if frame:
+            raise frame[0]
+        if self._core.h is None:
+            raise _closed()
+        self._check(st)
+
+    def _ids(self, name, *pre):
+        h = self._h()
+        count = ctypes.c_size_t(0)
+        self._check(getattr(lib, name)(h, *pre, None, 0, ctypes.byref(count)))
+        if not count.value:
+            return []
+        arr = (ctypes.c_uint64 * count.value)()
+        self._check(getattr(lib, name)(h, *pre, arr, count.value, ctypes.byref(count)))
+        return list(arr[:min(len(arr), count.value)])
+
+    def _string(self, name, *args):
+        out = ctypes.c_char_p()
+        self._check(getattr(lib, name)(self._h(), *args, ctypes.byref(out)))
+        return _str_out(out)
+
+    def _double(self, name, *args):
+        out = ctypes.c_double(0)
+        self._check(getattr(lib, name)(self._h(), *args, ctypes.byref(out)))
+        return out.value
+
+    def _flag(self, name, *args):
+        out = ctypes.c_int(0)
+        self._check(getattr(lib, name)(self._h(), *args, ctypes.byref(out)))
+        return bool(out.value)
+
+    def _view(self, vid):
+        v = self._views.get(vid)
+        if v is None:
+            v = View(self, vid)
+            self._views[vid] = v
+        return v
+
+    def _constraint(self, cid):
+        c = self._lcons.get(cid)
+        if c is None:
+            c = LayoutConstraint(self, cid)
+            self._lcons[cid] = c
+        return c
+
+    def _own(self, obj, cls, what):
+        """The id of obj, which must be a cls of this layout."""
+        if not isinstance(obj, cls):
+            raise TypeError("%s must be a moa.%s, got %s" % (what, cls.__name__, type(obj).__name__))
+        if obj._layout is not self:
+            obj._layout._h()
+            raise E.InvalidError("%s belongs to another layout" % what, E.INVALID, "invalid")
+        return obj._id
+
+    def _curve(self, curve, default):
+        """A moa_curve from a name, a 4-tuple (cubic Bézier) or a dict (spring)."""
+        if curve is None:
+            return default
+        if isinstance(curve, str):
+            if curve not in CURVES:
+                raise E.InvalidError("unknown curve %r (expected linear, easeIn, easeOut, easeInOut or spring)" %
+                                     curve, E.INVALID, "invalid")
+            return CURVES[curve]
+        out = ctypes.c_int(0)
+        if isinstance(curve, dict):
+            unknown = set(curve) - {"damping", "response", "velocity"}
+            if unknown:
+                raise E.InvalidError("unknown spring option(s) %s (damping, response, velocity)" %
+                                     ", ".join(sorted(map(str, unknown))), E.INVALID, "invalid")
+            damping = finite(curve.get("damping", 1), "damping")
+            response = finite(curve.get("response", 0.5), "response")
+            v = curve.get("velocity")
+            vp = None if v is None else ctypes.byref(ctypes.c_double(finite(v, "velocity")))
+            self._check(lib.moa_layout_spring_curve(self._h(), damping, response, vp, ctypes.byref(out)))
+            return out.value
+        if isinstance(curve, (tuple, list)) and len(curve) == 4:
+            p = [finite(x, "control point") for x in curve]
+            self._check(lib.moa_layout_bezier_curve(self._h(), p[0], p[1], p[2], p[3], ctypes.byref(out)))
+            return out.value
+        raise TypeError("curve must be a name, a 4-tuple (cubic Bézier) or a dict (spring), got %s" %
+                        type(curve).__name__)
+
+    def _anim(self, duration, curve, delay, spring, default_curve=CURVES["easeInOut"]):
+        d = finite(duration, "duration")
+        dl = finite(delay, "delay")
+        if spring is not None:
+            if not isinstance(spring, dict):
+                raise TypeError("spring must be a dict, got %s" % type(spring).__name__)
+            c = self._curve(spring, default_curve)
+        else:
+            c = self._curve(curve, default_curve)
+        return d, c, dl
+
+    def _animation(self, st, key, out):
+        if st != E.OK:
+            _unregister(key)
+            self._check(st)
+        return Animation(self, out.value) if out.value else None
+
+    # -- root, guides, views
+
+    @property
+    def root(self):
+        """The root view."""
+        out = ctypes.c_uint64(0)
+        self._check(lib.moa_layout_root(self._h(), ctypes.byref(out)))
+        return self._view(out.value)
+
+    @property
+    def root_size(self):
+        """(width, height) of the root, as last set."""
+        w, h = ctypes.c_double(0), ctypes.c_double(0)
+        self._check(lib.moa_layout_root_size(self._h(), ctypes.byref(w), ctypes.byref(h)))
+        return w.value, h.value
+
+    @property
+    def width(self):
+        """The root's width."""
+        return self.root_size[0]
+
+    @property
+    def height(self):
+        """The root's height."""
+        return self.root_size[1]
+
+    def set_root_size(self, width, height):
+        """Set the root's size (rotation, window resize). ConflictError if required constraints cannot hold
+        (the size stays). Returns self."""
+        self._check(lib.moa_layout_set_root_size(self._h(), finite(width, "width"), finite(height, "height")))
+        return self
+
+    def set_safe_area(self, top, left, bottom, right):
+        """Set the safe-area insets (the safeArea guide is the root inset by them). Returns self."""
+        self._check(lib.moa_layout_set_safe_area(self._h(), finite(top, "top"), finite(left, "left"),
+                                                 finite(bottom, "bottom"), finite(right, "right")))
+        return self
+
+    def set_keyboard_height(self, height):
+        """Set the keyboard guide's height at once (see show_keyboard to animate it). Returns self."""
+        self._check(lib.moa_layout_set_keyboard_height(self._h(), finite(height, "height")))
+        return self
+
+    def view(self, name, parent=None):
+        """Add a view named `name` under `parent` (None: the root). DuplicateError if the name is taken,
+        InvalidError for a bad name."""
+        b = text(name, "name")
+        pid = 0 if parent is None else self._own(parent, View, "parent")
+        out = ctypes.c_uint64(0)
+        self._check(lib.moa_view_new(self._h(), b, pid, ctypes.byref(out)))
+        return self._view(out.value)
+
+    def find(self, name):
+        """The view, root or guide named `name`, or None."""
+        out = ctypes.c_uint64(0)
+        st = lib.moa_view_find(self._h(), text(name, "name"), ctypes.byref(out))
+        if st == E.NOTFOUND:
+            return None
+        self._check(st)
+        return self._view(out.value)
+
+    def __getitem__(self, name):
+        v = self.find(name)
+        if v is None:
+            raise KeyError(name)
+        return v
+
+    def __contains__(self, name):
+        return isinstance(name, str) and self.find(name) is not None
+
+    def guide(self, name):
+        """A layout guide: "safeArea", "margins" or "keyboard"."""
+        out = ctypes.c_uint64(0)
+        self._check(lib.moa_layout_guide(self._h(), text(name, "name"), ctypes.byref(out)))
+        return self._view(out.value)
+
+    def views(self):
+        """The views added with view() (not the root or guides), in creation order."""
+        return [self._view(i) for i in self._ids("moa_layout_views")]
+
+    # -- equations
+
+    def eq(self, line):
+        """Add (or update) the constraint one equation describes; returns its LayoutConstraint.
+
+        Raises ParseError (with line, offset, expected, suggestion), ConflictError (with conflicts),
+        InvalidError for a blank line or a size/pin line (use eqs)."""
+        b = text(line, "line")
+        out = ctypes.c_uint64(0)
+        st, frame = self._call("moa_layout_eq", b, ctypes.byref(out))
+        self._finish(st, frame)
+        return self._constraint(out.value)
+
+    def eqs(self, text_, source=None, first_line=1):
+        """Add (or update) the constraints of many equation lines, all or nothing; returns them in line order
+        (`size` gives 2, `pin` 4). `source` names the text in errors; `first_line` numbers its first line."""
+        b = text(text_, "text")
+        src = None if source is None else text(source, "source")
+        if isinstance(first_line, bool) or not isinstance(first_line, int):
+            raise TypeError("first_line must be an int, got %s" % type(first_line).__name__)
+        if not 1 <= first_line <= 2**31 - 1:
+            raise E.InvalidError("first_line must be 1 or more, got %d" % first_line, E.INVALID, "invalid")
+        cap = 4 * (b.count(b"\n") + 1)  # pin makes 4 constraints: the most one line makes
+        arr = (ctypes.c_uint64 * cap)()
+        count = ctypes.c_size_t(0)
+        if src is not None or first_line != 1:
+            st, frame = self._call("moa_layout_eqs_source", b, src, first_line, arr, cap, ctypes.byref(count))
+        else:
+            st, frame = self._call("moa_layout_eqs", b, arr, cap, ctypes.byref(count))
+        self._finish(st, frame)
+        return [self._constraint(i) for i in arr[:min(cap, count.value)]]
+
+    def xeq(self, line):
+        """Remove the constraint(s) an equation names (the constant is not compared); returns how many.
+        NotFoundError if none matches."""
+        b = text(line, "line")
+        removed = ctypes.c_size_t(0)
+        st, frame = self._call("moa_layout_xeq", b, ctypes.byref(removed))
+        self._finish(st, frame)
+        return removed.value
+
+    def on_debug(self, fn):
+        """Where the `?` reports of equations go: fn(text), or None for standard error. Returns self."""
+        h = self._h()
+        if fn is not None and not callable(fn):
+            raise TypeError("on_debug needs a callable or None, got %s" % type(fn).__name__)
+        old = self._debug_key
+        if fn is None:
+            self._check(lib.moa_layout_set_debug_callback(h, _NO_TEXT, None))
+            self._debug_key = 0
+        else:
+            key = _register(self._core, fn, "on_debug")
+            st = lib.moa_layout_set_debug_callback(h, _TEXT, key)
+            if st != E.OK:
+                _unregister(key)
+                self._check(st)
+            self._debug_key = key
+        _unregister(old)
+        return self
+
+    def constraints(self):
+        """The constraints made by equations, active or not, in creation order."""
+        return [self._constraint(i) for i in self._ids("moa_layout_constraints")]
+
+    def describe(self):
+        """Every equation constraint as its equation, one per line (`  # line N`, `inactive`)."""
+        return self._string("moa_layout_describe")
+
+    # -- solving and reading
+
+    def solve(self):
+        """Solve and update the frames; returns the views (and root) whose frame changed."""
+        self._check(lib.moa_layout_solve(self._h(), None))
+        return self._changed()
+
+    def _changed(self):
+        return [self._view(i) for i in self._ids("moa_layout_changed_views")]
+
+    def frames(self, guides=False):
+        """The frames of the root and every view (with guides=True also the guides), in hierarchy order,
+        solving first if needed: a list of Frame."""
+        h = self._h()
+        g = boolean(guides, "guides")
+        count = ctypes.c_size_t(0)
+        self._check(lib.moa_layout_frames(h, g, None, 0, ctypes.byref(count)))
+        arr = (Frame_ * max(count.value, 1))()
+        self._check(lib.moa_layout_frames(h, g, arr, len(arr), ctypes.byref(count)))
+        names = {}
+
+        def name(vid):
+            if vid not in names:
+                out = ctypes.c_char_p()
+                names[vid] = _str_out(out) if lib.moa_view_name(h, vid, ctypes.byref(out)) == E.OK else "?"
+            return names[vid]
+
+        return [Frame(self._view(f.view), name(f.view), name(f.superview) if f.superview else None, _rect(f.frame),
+                      _rect(f.frame_in_root), f.depth, bool(f.is_guide))
+                for f in arr[:min(len(arr), count.value)]]
+
+    def violations(self):
+        """The optional constraints the solver gave up, highest priority first: a list of Violation."""
+        h = self._h()
+        count = ctypes.c_size_t(0)
+        self._check(lib.moa_layout_violations(h, None, None, 0, ctypes.byref(count)))
+        n = count.value
+        if not n:
+            return []
+        ids, amounts = (ctypes.c_uint64 * n)(), (ctypes.c_double * n)()
+        self._check(lib.moa_layout_violations(h, ids, amounts, n, ctypes.byref(count)))
+        return [Violation(self._constraint(ids[i]), amounts[i]) for i in range(min(n, count.value))]
+
+    def ambiguities(self):
+        """The view variables no constraint fixes: a list of Ambiguity(view, var) (empty: not ambiguous)."""
+        h = self._h()
+        count = ctypes.c_size_t(0)
+        self._check(lib.moa_layout_ambiguities(h, None, None, 0, ctypes.byref(count)))
+        n = count.value
+        if not n:
+            return []
+        ids, vars_ = (ctypes.c_uint64 * n)(), (ctypes.c_int * n)()
+        self._check(lib.moa_layout_ambiguities(h, ids, vars_, n, ctypes.byref(count)))
+        return [Ambiguity(self._view(ids[i]), _VARS[vars_[i]] if 0 <= vars_[i] < 4 else "?")
+                for i in range(min(n, count.value))]
+
+    def svg(self, constraints=False, guides=False, labels=True):
+        """The layout as an SVG document (solving first if needed)."""
+        flags = ((_SVG_CONSTRAINTS if boolean(constraints, "constraints") else 0) |
+                 (_SVG_GUIDES if boolean(guides, "guides") else 0) |
+                 (0 if boolean(labels, "labels") else _SVG_NO_LABELS))
+        return self._string("moa_layout_svg", flags)
+
+    # -- the clock
+
+    @property
+    def time(self):
+        """Seconds since the layout was made, as advanced by advance() / seek()."""
+        return self._double("moa_layout_time")
+
+    @property
+    def animating(self):
+        """Whether an animation is running, waiting for its delay, or a completion is due."""
+        return self._flag("moa_layout_is_animating")
+
+    def advance(self, dt):
+        """Move the clock forward by dt seconds and make a frame; returns the views whose frame changed (None
+        if a callback closed the layout). Completions run inside; the first exception one raised is raised
+        after the frame."""
+        return self._clock("moa_layout_advance", finite(dt, "dt"))
+
+    def seek(self, t):
+        """Move the clock forward to time t (never back) and make a frame; as advance()."""
+        return self._clock("moa_layout_seek", finite(t, "time"))
+
+    def _clock(self, name, x):
+        st, frame = self._call(name, x)
+        if self._core.h is None:
+            if frame:
+                raise frame[0]
+            return None
+        self._finish(st, frame)
+        return self._changed()
+
+    def cancel_animations(self):
+        """Cancel every animation (completions get finished=False at the next frame). Returns self."""
+        self._check(lib.moa_layout_cancel_animations(self._h()))
+        return self
+
+    def animate_root_size(self, width, height, duration=0.3, curve=None, delay=0, done=None, spring=None):
+        """Animate the root's size; returns the Animation. done(finished) is called once."""
+        w, h_ = finite(width, "width"), finite(height, "height")
+        d, c, dl = self._anim(duration, curve, delay, spring)
+        key = _register(self._core, done)
+        out = ctypes.c_uint64(0)
+        st = lib.moa_layout_animate_root_size(self._h(), w, h_, d, c, dl, _DONE if key else _NO_DONE, key,
+                                              ctypes.byref(out))
+        return self._animation(st, key, out)
+
+    def show_keyboard(self, height, duration=0.25, curve=None, done=None, spring=None):
+        """Animate the keyboard guide's height (UIKit's 0.25 s easeInOut by default); returns the Animation."""
+        hh = finite(height, "height")
+        d, c, _ = self._anim(duration, curve, 0, spring)
+        key = _register(self._core, done)
+        out = ctypes.c_uint64(0)
+        st = lib.moa_layout_show_keyboard(self._h(), hh, d, c, _DONE if key else _NO_DONE, key, ctypes.byref(out))
+        return self._animation(st, key, out)
+
+    def hide_keyboard(self, duration=0.25, curve=None, done=None, spring=None):
+        """Animate the keyboard guide's height back to 0; returns the Animation."""
+        d, c, _ = self._anim(duration, curve, 0, spring)
+        key = _register(self._core, done)
+        out = ctypes.c_uint64(0)
+        st = lib.moa_layout_hide_keyboard(self._h(), d, c, _DONE if key else _NO_DONE, key, ctypes.byref(out))
+        return self._animation(st, key, out)
+
+    # -- collapse and pan
+
+    def collapsible(self, view, constraint, direction):
+        """Make `view` collapsible through `constraint` (its constant is the shown one) towards "left",
+        "right", "up" or "down"; returns a Collapsible."""
+        vid = self._own(view, View, "view")
+        cid = self._own(constraint, LayoutConstraint, "constraint")
+        d = choice(direction, _COLLAPSE, "direction")
+        out = ctypes.c_uint64(0)
+        self._check(lib.moa_collapsible_new(self._h(), vid, cid, d, ctypes.byref(out)))
+        return Collapsible(self, out.value)
+
+    def pan(self, constraints, axis="horizontal", rest=None):
+        """A pan-gesture driver over constraints (all moved by one offset) on "horizontal" or "vertical", with
+        rest positions (offsets) a release snaps to (None: [0]); returns a Pan."""
+        if isinstance(constraints, LayoutConstraint):
+            constraints = [constraints]
+        ids = [self._own(c, LayoutConstraint, "constraint") for c in constraints]
+        if not ids:
+            raise E.InvalidError("pan needs at least one constraint", E.INVALID, "invalid")
+        a = choice(axis, _AXES, "axis")
+        rs = [] if rest is None else [finite(r, "rest position") for r in rest]
+        carr = (ctypes.c_uint64 * len(ids))(*ids)
+        rarr = (ctypes.c_double * len(rs))(*rs) if rs else None
+        out = ctypes.c_uint64(0)
+        self._check(lib.moa_pan_new(self._h(), carr, len(ids), a, rarr, len(rs), ctypes.byref(out)))
+        return Pan(self, out.value)
+
+    # -- traces
+
+    def trace_start(self, guides=False):
+        """Start recording frames (the current one and every following frame). Returns self."""
+        self._check(lib.moa_layout_trace_start(self._h(), boolean(guides, "guides")))
+        return self
+
+    def trace_stop(self):
+        """Stop recording; what was recorded stays readable. Returns self."""
+        self._check(lib.moa_layout_trace_stop(self._h()))
+        return self
+
+    def trace_csv(self):
+        """The recorded frames as CSV (time,view,superview,x,y,width,height,rootX,rootY)."""
+        return self._string("moa_layout_trace_csv")
+
+    def trace_json(self):
+        """The recorded frames as JSON."""
+        return self._string("moa_layout_trace_json")
+
+    def trace_svg_strip(self, max_frames=0, guides=False, labels=True):
+        """The recorded frames side by side as one SVG (max_frames > 0: that many, evenly spaced)."""
+        n = _count(max_frames, "max_frames")
+        flags = (_SVG_GUIDES if boolean(guides, "guides") else 0) | (0 if boolean(labels, "labels") else
+                                                                     _SVG_NO_LABELS)
+        return self._string("moa_layout_trace_svg_strip", n, flags)
+
+
+def _s(b):
+    return (b or b"").decode("utf-8", "replace")
+
+
+# ---------------------------------------------------------------------------------------------- children
+
+
+class _Child:
+    """An id of one layout; holds the layout (so the layout lives while the child is reachable)."""
+    __slots__ = ("_layout", "_id", "__weakref__")
+
+    def __init__(self, layout, id_):
+        self._layout = layout
+        self._id = id_
+
+    @property
+    def layout(self):
+        """The Layout this belongs to."""
+        return self._layout
+
+    @property
+    def id(self):
+        """The C id (opaque; for comparing and debugging only)."""
+        return self._id
+
+    def _h(self):
+        return self._layout._h()
+
+    def _check(self, st):
+        self._layout._check(st)
+
+    def __eq__(self, other):
+        return type(other) is type(self) and other._layout is self._layout and other._id == self._id
+
+    def __hash__(self):
+        return hash((id(self._layout), self._id))
+
+
+class View(_Child):
+    """A view, the root or a layout guide. ``v.frame`` (in the superview) and ``v.root_frame`` are Rects
+    as of the last solve; ``v.name``, ``v.superview`` (assignable), ``v.removed``."""
+    __slots__ = ()
+
+    @property
+    def name(self):
+        """The view's name."""
+        out = ctypes.c_char_p()
+        self._check(lib.moa_view_name(self._h(), self._id, ctypes.byref(out)))
+        return _str_out(out)
+
+    @property
+    def frame(self):
+        """The frame relative to the superview, as of the last solve (Rect)."""
+        r = Rect_()
+        self._check(lib.moa_view_frame(self._h(), self._id, ctypes.byref(r)))
+        return _rect(r)
+
+    @property
+    def root_frame(self):
+        """The frame in root space, as of the last solve (Rect)."""
+        r = Rect_()
+        self._check(lib.moa_view_frame_in_root(self._h(), self._id, ctypes.byref(r)))
+        return _rect(r)
+
+    @property
+    def superview(self):
+        """The superview (None for the root). Assign a View (or None for the root) to move this view."""
+        out = ctypes.c_uint64(0)
+        self._check(lib.moa_view_superview(self._h(), self._id, ctypes.byref(out)))
+        return self._layout._view(out.value) if out.value else None
+
+    @superview.setter
+    def superview(self, parent):
+        self.set_superview(parent)
+
+    @property
+    def removed(self):
+        """True once the view was removed."""
+        out = ctypes.c_char_p()
+        return lib.moa_view_name(self._h(), self._id, ctypes.byref(out)) == E.NOTFOUND
+
+    def set_superview(self, parent):
+        """Move this view under `parent` (None: the root); its constraints stay. Returns self."""
+        pid = 0 if parent is None else self._layout._own(parent, View, "parent")
+        self._check(lib.moa_view_set_superview(self._h(), self._id, pid))
+        return self
+
+    def set_margins(self, top, left=None, bottom=None, right=None):
+        """Set the layout margins: set_margins(all) or set_margins(top, left, bottom, right). Returns self."""
+        t = finite(top, "top")
+        if left is None and bottom is None and right is None:
+            l = b = r = t  # noqa: E741
+        else:
+            l, b, r = finite(left, "left"), finite(bottom, "bottom"), finite(right, "right")  # noqa: E741
+        self._check(lib.moa_view_set_margins(self._h(), self._id, t, l, b, r))
+        return self
+
+    def set_direction(self, direction):
+        """Set the layout direction: "inherit", "ltr" or "rtl" (leading/trailing follow). Returns self."""
+        d = choice(direction, _DIRECTIONS, "direction")
+        self._check(lib.moa_view_set_direction(self._h(), self._id, d))
+        return self
+
+    def set_intrinsic_size(self, width=None, height=None):
+        """Set the intrinsic content size; None on an axis for none. Returns self."""
+        w = -1.0 if width is None else finite(width, "width")
+        h = -1.0 if height is None else finite(height, "height")
+        if w < 0 and width is not None or h < 0 and height is not None:
+            raise E.InvalidError("an intrinsic size must be 0 or more (None for none)", E.INVALID, "invalid")
+        self._check(lib.moa_view_set_intrinsic_size(self._h(), self._id, w, h))
+        return self
+
+    def set_content_priority(self, axis, hugging=250, compression=750):
+        """Set hugging and compression resistance on "horizontal" or "vertical" (priorities in [1, 1000] or
+        names). Returns self."""
+        a = choice(axis, _AXES, "axis")
+        hug, comp = priority(hugging, "hugging"), priority(compression, "compression")
+        self._check(lib.moa_view_set_content_priority(self._h(), self._id, a, hug, comp))
+        return self
+
+    def set_baseline(self, offset=None, first=None):
+        """Set the baseline offsets from the top (None: the bottom edge; first None: as offset). Returns self."""
+        o = None if offset is None else ctypes.byref(ctypes.c_double(finite(offset, "offset")))
+        f = None if first is None else ctypes.byref(ctypes.c_double(finite(first, "first")))
+        self._check(lib.moa_view_set_baseline(self._h(), self._id, o, f))
+        return self
+
+    def remove(self):
+        """Remove the view, its subviews and every constraint that mentions them."""
+        self._check(lib.moa_view_free(self._h(), self._id))
+
+    def __repr__(self):
+        h = self._layout._core.h
+        if h is None:
+            return "<moa.View (closed layout)>"
+        out, r = ctypes.c_char_p(), Rect_()
+        if lib.moa_view_name(h, self._id, ctypes.byref(out)) != E.OK:
+            return "<moa.View (removed)>"
+        name = _str_out(out)
+        lib.moa_view_frame(h, self._id, ctypes.byref(r))
+        return "<moa.View %s (%g, %g, %g, %g)>" % (name, r.x, r.y, r.width, r.height)
+
+
+class LayoutConstraint(_Child):
+    """A constraint of a layout. ``c.constant``, ``c.priority`` and ``c.active`` can be read and assigned
+    (ConflictError when a required constraint cannot hold; nothing changes then); ``c.line``, ``c.removed``,
+    ``c.equation`` (also ``str(c)``). It stays in its layout until removed."""
+    __slots__ = ()
+
+    @property
+    def constant(self):
+        """The constant (the `+ c` of its equation)."""
+        return self._layout._double("moa_lcons_constant", self._id)
+
+    @constant.setter
+    def constant(self, k):
+        self.set_constant(k)
+
+    @property
+    def priority(self):
+        """The priority, in [1, 1000]; assign a number or a name ("high", "low", ...)."""
+        return self._layout._double("moa_lcons_priority", self._id)
+
+    @priority.setter
+    def priority(self, p):
+        self.set_priority(p)
+
+    @property
+    def active(self):
+        """Whether it takes part in solving (assign a bool)."""
+        return self._layout._flag("moa_lcons_active", self._id)
+
+    @active.setter
+    def active(self, b):
+        self.set_active(b)
+
+    @property
+    def line(self):
+        """The line of the eqs text it came from, 0 if none."""
+        out = ctypes.c_int(0)
+        self._check(lib.moa_lcons_line(self._h(), self._id, ctypes.byref(out)))
+        return out.value
+
+    @property
+    def removed(self):
+        """True once removed (by remove(), xeq, or removing a view it mentions)."""
+        out = ctypes.c_int(0)
+        return lib.moa_lcons_active(self._h(), self._id, ctypes.byref(out)) == E.NOTFOUND
+
+    @property
+    def equation(self):
+        """The equation that would create it, e.g. "box.height <= 400 @ 750"."""
+        return self._layout._string("moa_lcons_describe", self._id)
+
+    describe = equation.fget
+
+    def set_constant(self, k):
+        """Change the constant in place. Returns self."""
+        self._check(lib.moa_lcons_set_constant(self._h(), self._id, finite(k, "constant")))
+        return self
+
+    def set_priority(self, p):
+        """Change the priority (a number in [1, 1000] or a name), also to or from required. Returns self."""
+        self._check(lib.moa_lcons_set_priority(self._h(), self._id, priority(p)))
+        return self
+
+    def set_active(self, b):
+        """Activate or deactivate it (an inactive constraint keeps its id). Returns self."""
+        self._check(lib.moa_lcons_set_active(self._h(), self._id, boolean(b, "active")))
+        return self
+
+    def remove(self):
+        """Remove it from its layout; it is stale afterwards."""
+        self._check(lib.moa_lcons_remove(self._h(), self._id))
+
+    def animate(self, to, duration=0.3, curve=None, delay=0, done=None, spring=None):
+        """Animate the constant to `to` over `duration` seconds along `curve` (default easeInOut; a name, a
+        Bézier 4-tuple or a spring dict; or spring={...}) after `delay`; done(finished) is called once.
+        Returns the Animation."""
+        return self._animate(lib.moa_lcons_animate, finite(to, "target"), duration, curve, delay, done, spring)
+
+    def animate_priority(self, to, duration=0.3, curve=None, delay=0, done=None, spring=None):
+        """Animate the priority to `to` (as animate())."""
+        return self._animate(lib.moa_lcons_animate_priority, priority(to, "target"), duration, curve, delay, done,
+                             spring)
+
+    def _animate(self, fn, to, duration, curve, delay, done, spring):
+        L = self._layout
+        d, c, dl = L._anim(duration, curve, delay, spring)
+        key = _register(L._core, done)
+        out = ctypes.c_uint64(0)
+        st = fn(self._h(), self._id, to, d, c, dl, _DONE if key else _NO_DONE, key, ctypes.byref(out))
+        return L._animation(st, key, out)
+
+    def stop_animating(self):
+        """Stop the animations of its constant and priority where they are (so set_constant sticks)."""
+        self._check(lib.moa_lcons_stop_animating(self._h(), self._id))
+        return self
+
+    def __str__(self):
+        h = self._layout._core.h
+        if h is None:
+            return "moa.LayoutConstraint (closed layout)"
+        out = ctypes.c_char_p()
+        if lib.moa_lcons_describe(h, self._id, ctypes.byref(out)) != E.OK:
+            return "moa.LayoutConstraint (removed)"
+        return _str_out(out)
+
+    def __repr__(self):
+        return "<moa.LayoutConstraint %r>" % str(self)
+
+
+class Animation(_Child):
+    """A running (or finished) animation; cancel() stops it where it is."""
+    __slots__ = ()
+
+    def cancel(self):
+        """Cancel it: its completion gets finished=False at the next frame; a no-op once it ended."""
+        self._check(lib.moa_animation_cancel(self._h(), self._id))
+
+    def __repr__(self):
+        return "<moa.Animation %d>" % (self._id & 0xffffffff)
+
+
+class Collapsible(_Child):
+    """A view that collapses (moves fully off by its own size) and shows through one constraint.
+
+    collapse(), show() and toggle() take animated=True, duration=0.3, curve="easeInOut", done=fn(finished),
+    and return the Animation (None when not animated). ``collapsed`` changes at the call."""
+    __slots__ = ()
+
+    @property
+    def collapsed(self):
+        """True after a collapse, False after a show."""
+        return self._layout._flag("moa_collapsible_is_collapsed", self._id)
+
+    def collapse(self, animated=True, duration=0.3, curve=None, done=None, spring=None):
+        """Collapse the view."""
+        return self._set(1, animated, duration, curve, done, spring)
+
+    def show(self, animated=True, duration=0.3, curve=None, done=None, spring=None):
+        """Show the view again."""
+        return self._set(0, animated, duration, curve, done, spring)
+
+    def toggle(self, animated=True, duration=0.3, curve=None, done=None, spring=None):
+        """Collapse a shown view, show a collapsed one (mid-animation: retargets from where it is)."""
+        return self._set(None, animated, duration, curve, done, spring)
+
+    def _set(self, collapsed, animated, duration, curve, done, spring):
+        L = self._layout
+        a = boolean(animated, "animated")
+        d, c, _ = L._anim(duration, curve, 0, spring)
+        key = _register(L._core, done)
+        out = ctypes.c_uint64(0)
+        cb = _DONE if key else _NO_DONE
+        if collapsed is None:
+            st = lib.moa_collapsible_toggle(self._h(), self._id, a, d, c, cb, key, ctypes.byref(out))
+        else:
+            st = lib.moa_collapsible_set(self._h(), self._id, collapsed, a, d, c, cb, key, ctypes.byref(out))
+        return L._animation(st, key, out)
+
+    def free(self):
+        """Forget the collapsible (the view and constraint stay); it is stale afterwards."""
+        self._check(lib.moa_collapsible_free(self._h(), self._id))
+
+    def __repr__(self):
+        return "<moa.Collapsible %d>" % (self._id & 0xffffffff)
+
+
+class Pan(_Child):
+    """A pan-gesture driver: began(), changed(translation, velocity), ended(velocity, done=fn(rest, finished)),
+    cancelled(done), move(offset, animated, done); ``offset``, ``rest_position``, ``enabled`` (assignable)."""
+    __slots__ = ("_options", "_enabled")
+
+    def __init__(self, layout, id_):
+        super().__init__(layout, id_)
+        # The C API has no getters for the options: the last values set (the library's defaults first).
+        self._options = dict(fast_velocity=400.0, fast_step=20.0, drag_limit=_AUTO, snap_duration=0.3,
+                             snap_curve=CURVES["easeOut"])
+        self._enabled = True
+
+    def _accepted(self, fn, *args):
+        acc = ctypes.c_int(0)
+        self._check(fn(self._h(), self._id, *args, ctypes.byref(acc)))
+        return bool(acc.value)
+
+    def began(self):
+        """The finger went down; returns False when ignored (disabled)."""
+        return self._accepted(lib.moa_pan_began)
+
+    def changed(self, translation, velocity=0):
+        """The finger moved (translation since began, velocity in points/s); returns False when ignored."""
+        return self._accepted(lib.moa_pan_changed, finite(translation, "translation"), finite(velocity, "velocity"))
+
+    def ended(self, velocity=0, done=None):
+        """The finger lifted: snap to a rest position; returns it (None when ignored; done is then never
+        called). done(rest, finished) is called once when the snap ends."""
+        return self._end(lib.moa_pan_ended, (finite(velocity, "velocity"),), done)
+
+    def cancelled(self, done=None):
+        """The gesture was cancelled: snap back to the rest position nearest the drag's start (as ended())."""
+        return self._end(lib.moa_pan_cancelled, (), done)
+
+    def _end(self, fn, args, done):
+        L = self._layout
+        key = _register(L._core, done)
+        target, acc = ctypes.c_double(0), ctypes.c_int(0)
+        st = fn(self._h(), self._id, *args, _REST if key else _NO_REST, key, ctypes.byref(target), ctypes.byref(acc))
+        if st != E.OK or not acc.value:
+            _unregister(key)  # failed or ignored: never called
+        self._check(st)
+        return target.value if acc.value else None
+
+    def move(self, offset, animated=False, done=None):
+        """Move to an offset outside a gesture (animated with the snap options, or at once). Returns self."""
+        L = self._layout
+        o = finite(offset, "offset")
+        a = boolean(animated, "animated")
+        key = _register(L._core, done)
+        st = lib.moa_pan_move(self._h(), self._id, o, a, _REST if key else _NO_REST, key)
+        if st != E.OK:
+            _unregister(key)
+        self._check(st)
+        return self
+
+    def set_options(self, fast_velocity=None, fast_step=None, drag_limit=_UNSET, snap_duration=None,
+                    snap_curve=None):
+        """Tune the driver; unnamed options keep their values. drag_limit: points or "auto" (half the root's
+        size on the axis). All change, or none. Returns self."""
+        o = dict(self._options)
+        if fast_velocity is not None:
+            o["fast_velocity"] = finite(fast_velocity, "fast_velocity")
+        if fast_step is not None:
+            o["fast_step"] = finite(fast_step, "fast_step")
+        if drag_limit == "auto" or drag_limit is None:
+            o["drag_limit"] = _AUTO
+        elif drag_limit is not _UNSET:
+            o["drag_limit"] = finite(drag_limit, "drag_limit")
+            if o["drag_limit"] < 0:
+                raise E.InvalidError("drag_limit must be 0 or more (or \"auto\")", E.INVALID, "invalid")
+        if snap_duration is not None:
+            o["snap_duration"] = finite(snap_duration, "snap_duration")
+        if snap_curve is not None:
+            o["snap_curve"] = self._layout._curve(snap_curve, o["snap_curve"])
+        self._check(lib.moa_pan_set_options(self._h(), self._id, o["fast_velocity"], o["fast_step"], o["drag_limit"],
+                                            o["snap_duration"], o["snap_curve"]))
+        self._options = o
+        return self
+
+    def set_rest_positions(self, rest):
+        """Replace the rest positions (at least one). Returns self."""
+        rs = [finite(r, "rest position") for r in rest]
+        if not rs:
+            raise E.InvalidError("at least one rest position expected", E.INVALID, "invalid")
+        arr = (ctypes.c_double * len(rs))(*rs)
+        self._check(lib.moa_pan_set_rest_positions(self._h(), self._id, arr, len(rs)))
+        return self
+
+    @property
+    def enabled(self):
+        """Whether events are handled (assign a bool; disabling mid-drag ends the drag)."""
+        self._h()
+        return self._enabled
+
+    @enabled.setter
+    def enabled(self, b):
+        self.set_enabled(b)
+
+    def set_enabled(self, b):
+        """Enable or disable the driver. Returns self."""
+        v = boolean(b, "enabled")
+        self._check(lib.moa_pan_set_enabled(self._h(), self._id, v))
+        self._enabled = bool(v)
+        return self
+
+    @property
+    def offset(self):
+        """The current offset of its constraints from their base."""
+        return self._layout._double("moa_pan_offset", self._id)
+
+    @property
+    def rest_position(self):
+        """The rest position last reached."""
+        return self._layout._double("moa_pan_rest_position", self._id)
+
+    def free(self):
+        """Forget the driver (its constraints stay where they are; a running snap runs on)."""
+        self._check(lib.moa_pan_free(self._h(), self._id))
+
+    def __repr__(self):
+        return "<moa.Pan %d>" % (self._id & 0xffffffff)

@@ -1,0 +1,221 @@
+"""Loading libmoa.so and declaring its C functions for ctypes (Include/moa.h is the contract).
+
+The library is looked up, in order:
+
+1. the path in the environment variable ``MOA_LIBRARY``;
+2. ``build/lib/libmoa.so`` of the checkout this package sits in (``bindings/python/moa`` -> repository root);
+3. ``ctypes.util.find_library("moa")`` (an installed copy, e.g. after ``make install``).
+
+Every function gets explicit ``argtypes``/``restype``: ids are ``uint64_t``, numbers ``double``, handles
+``void *``, so ctypes never guesses a C type. Nothing here calls into the library except ``moa_libversion``.
+"""
+import ctypes
+import ctypes.util
+import os
+
+__all__ = ["lib", "path", "DONE_FN", "REST_FN", "TEXT_FN", "Rect_", "Frame_", "ErrorInfo_", "Term_"]
+
+# ---------------------------------------------------------------------------------------------- types
+
+_u64 = ctypes.c_uint64
+_dbl = ctypes.c_double
+_int = ctypes.c_int
+_size = ctypes.c_size_t
+_vp = ctypes.c_void_p
+_str = ctypes.c_char_p
+_p = ctypes.POINTER
+
+
+class Rect_(ctypes.Structure):
+    """moa_rect."""
+    _fields_ = [("x", _dbl), ("y", _dbl), ("width", _dbl), ("height", _dbl)]
+
+
+class Frame_(ctypes.Structure):
+    """moa_frame."""
+    _fields_ = [("view", _u64), ("superview", _u64), ("frame", Rect_), ("frame_in_root", Rect_),
+                ("depth", _int), ("is_guide", _int)]
+
+
+class ErrorInfo_(ctypes.Structure):
+    """moa_error_info (the strings are owned by the layout: copy them at once)."""
+    _fields_ = [("code", _int), ("line", _int), ("offset", _int), ("text_offset", _int), ("length", _int),
+                ("kind", _str), ("message", _str), ("source_line", _str), ("expected", _str),
+                ("suggestion", _str), ("source", _str)]
+
+
+class Term_(ctypes.Structure):
+    """moa_term."""
+    _fields_ = [("var", _u64), ("coef", _dbl)]
+
+
+# The callback types of moa.h. All return void: moa.h has no "stop" status for callbacks; a callback must
+# simply return (see the trampolines in layout.py, which never let a Python exception escape).
+DONE_FN = ctypes.CFUNCTYPE(None, _vp, _u64, _int, _vp)          # moa_done_fn(L, animation, finished, ud)
+REST_FN = ctypes.CFUNCTYPE(None, _vp, _u64, _dbl, _int, _vp)    # moa_rest_fn(L, pan, rest, finished, ud)
+TEXT_FN = ctypes.CFUNCTYPE(None, _str, _vp)                     # moa_text_fn(text, ud)
+
+_S = _int  # moa_status
+
+# name: (restype, argtypes)
+_SIGNATURES = {
+    "moa_libversion": (_str, []),
+    "moa_libversion_number": (_int, []),
+    "moa_errstr": (_str, [_int]),
+    # solver
+    "moa_solver_errmsg": (_str, [_vp]),
+    "moa_solver_conflicts": (_S, [_vp, _p(_u64), _size, _p(_size)]),
+    "moa_solver_new": (_vp, []),
+    "moa_solver_free": (None, [_vp]),
+    "moa_solver_reset": (_S, [_vp]),
+    "moa_var_new": (_S, [_vp, _str, _p(_u64)]),
+    "moa_var_free": (_S, [_vp, _u64]),
+    "moa_var_name": (_S, [_vp, _u64, _p(_str)]),
+    "moa_var_set_name": (_S, [_vp, _u64, _str]),
+    "moa_var_value": (_S, [_vp, _u64, _p(_dbl)]),
+    "moa_solver_add": (_S, [_vp, _p(Term_), _size, _dbl, _int, _dbl, _str, _p(_u64)]),
+    "moa_cons_remove": (_S, [_vp, _u64]),
+    "moa_cons_set_active": (_S, [_vp, _u64, _int]),
+    "moa_cons_is_active": (_S, [_vp, _u64, _p(_int)]),
+    "moa_cons_constant": (_S, [_vp, _u64, _p(_dbl)]),
+    "moa_cons_set_constant": (_S, [_vp, _u64, _dbl]),
+    "moa_cons_priority": (_S, [_vp, _u64, _p(_dbl)]),
+    "moa_cons_set_priority": (_S, [_vp, _u64, _dbl]),
+    "moa_cons_weight": (_S, [_vp, _u64, _p(_dbl)]),
+    "moa_cons_set_weight": (_S, [_vp, _u64, _dbl]),
+    "moa_cons_tag": (_S, [_vp, _u64, _p(_str)]),
+    "moa_cons_describe": (_S, [_vp, _u64, _p(_str)]),
+    "moa_solver_add_edit": (_S, [_vp, _u64, _dbl]),
+    "moa_solver_remove_edit": (_S, [_vp, _u64]),
+    "moa_solver_has_edit": (_S, [_vp, _u64, _p(_int)]),
+    "moa_solver_suggest": (_S, [_vp, _u64, _dbl]),
+    "moa_solver_update": (_S, [_vp]),
+    "moa_solver_counts": (_S, [_vp, _p(_size), _p(_size)]),
+    "moa_solver_dump": (_S, [_vp, _p(_str)]),
+    # layout
+    "moa_layout_new": (_vp, [_dbl, _dbl]),
+    "moa_layout_free": (None, [_vp]),
+    "moa_layout_errmsg": (_str, [_vp]),
+    "moa_layout_error_info": (_S, [_vp, _p(ErrorInfo_)]),
+    "moa_layout_conflicts": (_S, [_vp, _p(_u64), _size, _p(_size)]),
+    "moa_layout_set_root_size": (_S, [_vp, _dbl, _dbl]),
+    "moa_layout_root_size": (_S, [_vp, _p(_dbl), _p(_dbl)]),
+    "moa_layout_root": (_S, [_vp, _p(_u64)]),
+    "moa_layout_guide": (_S, [_vp, _str, _p(_u64)]),
+    "moa_layout_set_safe_area": (_S, [_vp, _dbl, _dbl, _dbl, _dbl]),
+    "moa_layout_set_keyboard_height": (_S, [_vp, _dbl]),
+    "moa_view_new": (_S, [_vp, _str, _u64, _p(_u64)]),
+    "moa_view_free": (_S, [_vp, _u64]),
+    "moa_view_find": (_S, [_vp, _str, _p(_u64)]),
+    "moa_view_name": (_S, [_vp, _u64, _p(_str)]),
+    "moa_view_superview": (_S, [_vp, _u64, _p(_u64)]),
+    "moa_view_set_superview": (_S, [_vp, _u64, _u64]),
+    "moa_view_set_margins": (_S, [_vp, _u64, _dbl, _dbl, _dbl, _dbl]),
+    "moa_view_set_direction": (_S, [_vp, _u64, _int]),
+    "moa_view_set_intrinsic_size": (_S, [_vp, _u64, _dbl, _dbl]),
+    "moa_view_set_content_priority": (_S, [_vp, _u64, _int, _dbl, _dbl]),
+    "moa_view_set_baseline": (_S, [_vp, _u64, _p(_dbl), _p(_dbl)]),
+    "moa_view_frame": (_S, [_vp, _u64, _p(Rect_)]),
+    "moa_view_frame_in_root": (_S, [_vp, _u64, _p(Rect_)]),
+    "moa_layout_eq": (_S, [_vp, _str, _p(_u64)]),
+    "moa_layout_eqs": (_S, [_vp, _str, _p(_u64), _size, _p(_size)]),
+    "moa_layout_eqs_source": (_S, [_vp, _str, _str, _int, _p(_u64), _size, _p(_size)]),
+    "moa_layout_xeq": (_S, [_vp, _str, _p(_size)]),
+    "moa_layout_constraints": (_S, [_vp, _p(_u64), _size, _p(_size)]),
+    "moa_layout_describe": (_S, [_vp, _p(_str)]),
+    "moa_layout_set_debug_callback": (_S, [_vp, TEXT_FN, _vp]),
+    "moa_lcons_constant": (_S, [_vp, _u64, _p(_dbl)]),
+    "moa_lcons_set_constant": (_S, [_vp, _u64, _dbl]),
+    "moa_lcons_priority": (_S, [_vp, _u64, _p(_dbl)]),
+    "moa_lcons_set_priority": (_S, [_vp, _u64, _dbl]),
+    "moa_lcons_active": (_S, [_vp, _u64, _p(_int)]),
+    "moa_lcons_set_active": (_S, [_vp, _u64, _int]),
+    "moa_lcons_describe": (_S, [_vp, _u64, _p(_str)]),
+    "moa_lcons_line": (_S, [_vp, _u64, _p(_int)]),
+    "moa_lcons_remove": (_S, [_vp, _u64]),
+    "moa_layout_solve": (_S, [_vp, _p(_size)]),
+    "moa_layout_changed_views": (_S, [_vp, _p(_u64), _size, _p(_size)]),
+    "moa_layout_views": (_S, [_vp, _p(_u64), _size, _p(_size)]),
+    "moa_layout_frames": (_S, [_vp, _int, _p(Frame_), _size, _p(_size)]),
+    "moa_layout_violations": (_S, [_vp, _p(_u64), _p(_dbl), _size, _p(_size)]),
+    "moa_layout_ambiguities": (_S, [_vp, _p(_u64), _p(_int), _size, _p(_size)]),
+    "moa_layout_svg": (_S, [_vp, _int, _p(_str)]),
+    "moa_layout_advance": (_S, [_vp, _dbl]),
+    "moa_layout_seek": (_S, [_vp, _dbl]),
+    "moa_layout_time": (_S, [_vp, _p(_dbl)]),
+    "moa_layout_is_animating": (_S, [_vp, _p(_int)]),
+    "moa_layout_spring_curve": (_S, [_vp, _dbl, _dbl, _p(_dbl), _p(_int)]),
+    "moa_layout_bezier_curve": (_S, [_vp, _dbl, _dbl, _dbl, _dbl, _p(_int)]),
+    "moa_lcons_animate": (_S, [_vp, _u64, _dbl, _dbl, _int, _dbl, DONE_FN, _vp, _p(_u64)]),
+    "moa_lcons_animate_priority": (_S, [_vp, _u64, _dbl, _dbl, _int, _dbl, DONE_FN, _vp, _p(_u64)]),
+    "moa_layout_animate_root_size": (_S, [_vp, _dbl, _dbl, _dbl, _int, _dbl, DONE_FN, _vp, _p(_u64)]),
+    "moa_animation_cancel": (_S, [_vp, _u64]),
+    "moa_lcons_stop_animating": (_S, [_vp, _u64]),
+    "moa_layout_cancel_animations": (_S, [_vp]),
+    "moa_collapsible_new": (_S, [_vp, _u64, _u64, _int, _p(_u64)]),
+    "moa_collapsible_free": (_S, [_vp, _u64]),
+    "moa_collapsible_set": (_S, [_vp, _u64, _int, _int, _dbl, _int, DONE_FN, _vp, _p(_u64)]),
+    "moa_collapsible_toggle": (_S, [_vp, _u64, _int, _dbl, _int, DONE_FN, _vp, _p(_u64)]),
+    "moa_collapsible_is_collapsed": (_S, [_vp, _u64, _p(_int)]),
+    "moa_layout_show_keyboard": (_S, [_vp, _dbl, _dbl, _int, DONE_FN, _vp, _p(_u64)]),
+    "moa_layout_hide_keyboard": (_S, [_vp, _dbl, _int, DONE_FN, _vp, _p(_u64)]),
+    "moa_pan_new": (_S, [_vp, _p(_u64), _size, _int, _p(_dbl), _size, _p(_u64)]),
+    "moa_pan_free": (_S, [_vp, _u64]),
+    "moa_pan_began": (_S, [_vp, _u64, _p(_int)]),
+    "moa_pan_changed": (_S, [_vp, _u64, _dbl, _dbl, _p(_int)]),
+    "moa_pan_ended": (_S, [_vp, _u64, _dbl, REST_FN, _vp, _p(_dbl), _p(_int)]),
+    "moa_pan_cancelled": (_S, [_vp, _u64, REST_FN, _vp, _p(_dbl), _p(_int)]),
+    "moa_pan_move": (_S, [_vp, _u64, _dbl, _int, REST_FN, _vp]),
+    "moa_pan_set_enabled": (_S, [_vp, _u64, _int]),
+    "moa_pan_set_options": (_S, [_vp, _u64, _dbl, _dbl, _dbl, _dbl, _int]),
+    "moa_pan_set_rest_positions": (_S, [_vp, _u64, _p(_dbl), _size]),
+    "moa_pan_offset": (_S, [_vp, _u64, _p(_dbl)]),
+    "moa_pan_rest_position": (_S, [_vp, _u64, _p(_dbl)]),
+    "moa_layout_trace_start": (_S, [_vp, _int]),
+    "moa_layout_trace_stop": (_S, [_vp]),
+    "moa_layout_trace_csv": (_S, [_vp, _p(_str)]),
+    "moa_layout_trace_json": (_S, [_vp, _p(_str)]),
+    "moa_layout_trace_svg_strip": (_S, [_vp, _size, _int, _p(_str)]),
+}
+
+
+def _candidates():
+    env = os.environ.get("MOA_LIBRARY")
+    if env:
+        # An explicit choice: use it or fail, never fall back silently to another copy.
+        return [env], True
+    here = os.path.dirname(os.path.abspath(__file__))
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(here)))
+    found = [os.path.join(repo, "build", "lib", "libmoa.so")]
+    name = ctypes.util.find_library("moa")
+    if name:
+        found.append(name)
+    return found, False
+
+
+def _load():
+    candidates, explicit = _candidates()
+    errors = []
+    for cand in candidates:
+        if not explicit and os.sep in cand and not os.path.exists(cand):
+            errors.append("%s: not found" % cand)
+            continue
+        try:
+            return ctypes.CDLL(cand), cand
+        except OSError as e:
+            errors.append("%s: %s" % (cand, e))
+            if explicit:
+                break
+    raise ImportError("moa: cannot load libmoa.so (set MOA_LIBRARY, run `make lib` in the repository, or "
+                      "`make install`): " + "; ".join(errors))
+
+
+lib, path = _load()
+
+for _name, (_res, _args) in _SIGNATURES.items():
+    try:
+        _fn = getattr(lib, _name)
+    except AttributeError:
+        raise ImportError("moa: %s has no %s (library older than the binding?)" % (path, _name)) from None
+    _fn.restype = _res
+    _fn.argtypes = _args

@@ -1,0 +1,587 @@
+"""The raw solver of moa (moa_solver): variables, linear expressions, constraints with strict priorities, edit
+variables and suggested values.
+
+    import moa
+    with moa.Solver() as s:
+        x, y = s.var("x"), s.var("y")
+        s.add(x + 10 <= y)                    # required
+        s.add(x == 100, "weak")               # or a number in (0, 1000]
+        s.edit(y, "strong"); s.suggest(y, 50); s.update()
+        print(x.value, y.value)               # 40.0 50.0
+
+Relations are built with ``==``, ``<=`` and ``>=`` (or ``.eq``, ``.le``, ``.ge`` as in Lua) and added with
+:meth:`Solver.add`. A :class:`Relation` has no truth value (``bool(x == y)`` raises TypeError), so a comparison
+used by mistake in an ``if`` fails loudly. Variables hash by identity.
+
+Ownership. A Solver owns its C solver; :meth:`Solver.close` (or a ``with`` block, or collection) frees it once.
+Variables and constraints hold their solver. A Constraint stays in its solver until removed. When a Variable
+object is collected, its C variable is freed later, by update() or counts(), once no constraint or edit uses it
+(never from a finalizer).
+"""
+import ctypes
+import numbers
+import weakref
+
+from . import _errors as E
+from ._errors import finite, text, boolean
+from ._lib import lib, Term_
+
+__all__ = ["Solver", "Variable", "Expression", "Relation", "Constraint"]
+
+_RELS = {"==": 0, "<=": 1, ">=": 2}
+
+
+def _closed():
+    return E.ClosedError("attempt to use a closed solver", E.MISUSE, "misuse")
+
+
+class Solver:
+    """A constraint solver (moa_solver). ``Solver()``; use it in a ``with`` block or call :meth:`close`."""
+
+    def __init__(self):
+        h = lib.moa_solver_new()
+        if not h:
+            raise MemoryError("moa_solver_new: out of memory")
+        self._h_ = h
+        self._generation = 0
+        self._cons = weakref.WeakValueDictionary()
+        self._orphans = []  # ids of collected Variable objects, freed when no constraint or edit uses them
+
+    # -- lifecycle
+
+    def close(self):
+        """Free the C solver (idempotent); its variables and constraints become unusable."""
+        h, self._h_ = self._h_, None
+        if h is not None:
+            lib.moa_solver_free(h)
+
+    def __del__(self):
+        try:
+            self.close()
+        except BaseException:  # noqa: B902
+            pass
+
+    def __enter__(self):
+        self._h()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+    @property
+    def closed(self):
+        """True once :meth:`close` was called."""
+        return self._h_ is None
+
+    def __repr__(self):
+        if self._h_ is None:
+            return "<moa.Solver (closed)>"
+        nv, nc = self.counts()
+        return "<moa.Solver %d variables, %d constraints>" % (nv, nc)
+
+    # -- plumbing
+
+    def _h(self):
+        if self._h_ is None:
+            raise _closed()
+        return self._h_
+
+    def _failure(self, st):
+        msg = (lib.moa_solver_errmsg(self._h_) or b"").decode("utf-8", "replace")
+        ids = []
+        count = ctypes.c_size_t(0)
+        if lib.moa_solver_conflicts(self._h_, None, 0, ctypes.byref(count)) == E.OK and count.value:
+            arr = (ctypes.c_uint64 * count.value)()
+            if lib.moa_solver_conflicts(self._h_, arr, count.value, ctypes.byref(count)) == E.OK:
+                ids = list(arr[:min(len(arr), count.value)])
+        conflicts = []
+        for i in ids:
+            out = ctypes.c_char_p()
+            desc = out.value.decode("utf-8", "replace") if lib.moa_cons_describe(
+                self._h_, i, ctypes.byref(out)) == E.OK and out.value is not None else "?"
+            conflicts.append(E.Conflict(self._constraint(i), desc, 0))
+        kind = {E.UNSATISFIABLE: "unsatisfiable", E.INVALID: "invalid", E.NOTFOUND: "notFound",
+                E.DUPLICATE: "duplicate", E.MISUSE: "misuse"}.get(st, "error")
+        return E.error_for(st)(msg, st, kind, conflicts=conflicts)
+
+    def _check(self, st):
+        if st != E.OK:
+            raise self._failure(st)
+
+    def _constraint(self, cid):
+        c = self._cons.get(cid)
+        if c is None:
+            c = Constraint(self, cid, self._generation)
+            self._cons[cid] = c
+        return c
+
+    def _var_id(self, v, what="variable"):
+        if not isinstance(v, Variable):
+            raise TypeError("%s must be a moa.Variable, got %s" % (what, type(v).__name__))
+        if v._solver is not self:
+            raise E.InvalidError("%s belongs to another solver" % what, E.INVALID, "invalid")
+        if v._generation != self._generation:
+            raise E.NotFoundError("%s is stale (created before reset())" % what, E.NOTFOUND, "stale")
+        return v._id
+
+    def _free_orphans(self):
+        if not self._orphans:
+            return
+        keep = []
+        for vid in self._orphans:
+            if lib.moa_var_free(self._h_, vid) == E.MISUSE:  # still used by a constraint or an edit
+                keep.append(vid)
+        self._orphans = keep
+
+    # -- API
+
+    def var(self, name=""):
+        """A new variable (value 0 until solved)."""
+        b = text(name, "name")
+        out = ctypes.c_uint64(0)
+        self._check(lib.moa_var_new(self._h(), b, ctypes.byref(out)))
+        return Variable(self, out.value, self._generation)
+
+    def add(self, relation, priority="required", weight=1, tag=None):
+        """Add `relation` (x + 10 <= y) as a constraint at a priority (a number in (0, 1000] or a name), with a
+        weight within its priority and an optional tag; returns the Constraint. ConflictError (with
+        ``conflicts``) if it is required and cannot hold; nothing is added then."""
+        if not isinstance(relation, Relation):
+            raise TypeError("add needs a moa.Relation (x + 1 <= y), got %s" % type(relation).__name__)
+        p = E.priority(priority)
+        w = finite(weight, "weight")
+        if not 0 < w <= 1e12:
+            raise E.InvalidError("weight must be in (0, 1e12], got %r" % w, E.INVALID, "invalid")
+        t = None if tag is None else text(tag, "tag")
+        terms = relation._expr._terms
+        arr = (Term_ * max(len(terms), 1))()
+        for i, (v, coef) in enumerate(terms):
+            arr[i].var = self._var_id(v, "a variable of the relation")
+            arr[i].coef = coef
+        out = ctypes.c_uint64(0)
+        self._check(lib.moa_solver_add(self._h(), arr, len(terms), relation._expr._constant, _RELS[relation._op], p,
+                                       t, ctypes.byref(out)))
+        if w != 1:  # moa_solver_add starts every constraint at weight 1
+            st = lib.moa_cons_set_weight(self._h_, out.value, w)
+            if st != E.OK:
+                err = self._failure(st)
+                lib.moa_cons_remove(self._h_, out.value)  # all or nothing
+                raise err
+        return self._constraint(out.value)
+
+    def remove(self, constraint):
+        """Remove a constraint (its object is stale afterwards)."""
+        self._cons_id(constraint)
+        constraint.remove()
+
+    def _cons_id(self, c):
+        if not isinstance(c, Constraint):
+            raise TypeError("expected a moa.Constraint, got %s" % type(c).__name__)
+        if c._solver is not self:
+            raise E.InvalidError("constraint belongs to another solver", E.INVALID, "invalid")
+        return c._id
+
+    def edit(self, v, priority="strong"):
+        """Make v an edit variable (priority below 1000), so suggest() can move it. DuplicateError if it is one."""
+        vid = self._var_id(v)
+        self._check(lib.moa_solver_add_edit(self._h(), vid, E.priority(priority, edit=True)))
+        return self
+
+    def unedit(self, v):
+        """Stop v being an edit variable."""
+        self._check(lib.moa_solver_remove_edit(self._h(), self._var_id(v)))
+        return self
+
+    def has_edit(self, v):
+        """Whether v is an edit variable."""
+        out = ctypes.c_int(0)
+        self._check(lib.moa_solver_has_edit(self._h(), self._var_id(v), ctypes.byref(out)))
+        return bool(out.value)
+
+    def suggest(self, v, value):
+        """Suggest a value for an edit variable; update() makes it visible."""
+        self._check(lib.moa_solver_suggest(self._h(), self._var_id(v), finite(value, "value")))
+        return self
+
+    def update(self):
+        """Copy the current solution into the variables' values."""
+        h = self._h()
+        self._free_orphans()
+        self._check(lib.moa_solver_update(h))
+        return self
+
+    def counts(self):
+        """(number of variables, number of constraints)."""
+        h = self._h()
+        self._free_orphans()
+        nv, nc = ctypes.c_size_t(0), ctypes.c_size_t(0)
+        self._check(lib.moa_solver_counts(h, ctypes.byref(nv), ctypes.byref(nc)))
+        return nv.value, nc.value
+
+    def reset(self):
+        """Drop every variable and constraint; older objects are stale afterwards."""
+        self._check(lib.moa_solver_reset(self._h()))
+        self._generation += 1
+        self._cons = weakref.WeakValueDictionary()
+        self._orphans = []
+        return self
+
+    def dump(self):
+        """A text dump of the solver's internal state, for debugging."""
+        out = ctypes.c_char_p()
+        self._check(lib.moa_solver_dump(self._h(), ctypes.byref(out)))
+        return (out.value or b"").decode("utf-8", "replace")
+
+
+# ---------------------------------------------------------------------------------------------- expressions
+
+
+class _Linear:
+    """Arithmetic shared by Variable and Expression; == <= >= build a Relation."""
+    __slots__ = ()
+
+    def _as_expr(self):
+        raise NotImplementedError
+
+    def __add__(self, other):
+        o = _expr(other)
+        return NotImplemented if o is None else self._as_expr()._combine(o, 1.0)
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        o = _expr(other)
+        return NotImplemented if o is None else self._as_expr()._combine(o, -1.0)
+
+    def __rsub__(self, other):
+        o = _expr(other)
+        return NotImplemented if o is None else o._combine(self._as_expr(), -1.0)
+
+    def __mul__(self, k):
+        if isinstance(k, _Linear):
+            raise TypeError("moa: only linear expressions (a variable times a number)")
+        if isinstance(k, bool) or not isinstance(k, numbers.Real):
+            return NotImplemented
+        return self._as_expr()._scale(finite(k, "coefficient"))
+
+    __rmul__ = __mul__
+
+    def __truediv__(self, k):
+        if isinstance(k, _Linear):
+            raise TypeError("moa: only linear expressions (cannot divide by an expression)")
+        if isinstance(k, bool) or not isinstance(k, numbers.Real):
+            return NotImplemented
+        k = finite(k, "divisor")
+        if k == 0:
+            raise ZeroDivisionError("moa: division of an expression by zero")
+        return self._as_expr()._scale(1.0 / k)
+
+    def __neg__(self):
+        return self._as_expr()._scale(-1.0)
+
+    def __pos__(self):
+        return self._as_expr()
+
+    def _relation(self, other, op):
+        o = _expr(other)
+        if o is None:
+            return NotImplemented
+        return Relation(self._as_expr()._combine(o, -1.0), op)
+
+    def __eq__(self, other):
+        return self._relation(other, "==")
+
+    def __le__(self, other):
+        return self._relation(other, "<=")
+
+    def __ge__(self, other):
+        return self._relation(other, ">=")
+
+    def eq(self, other):
+        """The relation self == other (as the Lua binding's :eq)."""
+        return self._checked_relation(other, "==")
+
+    def le(self, other):
+        """The relation self <= other."""
+        return self._checked_relation(other, "<=")
+
+    def ge(self, other):
+        """The relation self >= other."""
+        return self._checked_relation(other, ">=")
+
+    def _checked_relation(self, other, op):
+        r = self._relation(other, op)
+        if r is NotImplemented:
+            raise TypeError("moa: cannot relate to %s" % type(other).__name__)
+        return r
+
+    def __lt__(self, other):
+        raise TypeError("moa: strict inequalities are not constraints (use <= or >=)")
+
+    __gt__ = __lt__
+
+
+def _expr(x):
+    """x as an Expression, or None if it is not a number, variable or expression."""
+    if isinstance(x, _Linear):
+        return x._as_expr()
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        return None
+    return Expression((), finite(x, "constant"))
+
+
+class Variable(_Linear):
+    """A variable of one solver: ``v.value`` (as of the last update()), ``v.name`` (assignable)."""
+    __slots__ = ("_solver", "_id", "_generation", "__weakref__")
+
+    def __init__(self, solver, id_, generation):
+        self._solver = solver
+        self._id = id_
+        self._generation = generation
+
+    def _as_expr(self):
+        return Expression(((self, 1.0),), 0.0)
+
+    def __hash__(self):
+        return id(self)
+
+    @property
+    def solver(self):
+        """The Solver this belongs to."""
+        return self._solver
+
+    @property
+    def value(self):
+        """The value as of the last Solver.update()."""
+        s = self._solver
+        out = ctypes.c_double(0)
+        s._check(lib.moa_var_value(s._h(), s._var_id(self), ctypes.byref(out)))
+        return out.value
+
+    @property
+    def name(self):
+        """The name given at creation (or assigned)."""
+        s = self._solver
+        out = ctypes.c_char_p()
+        s._check(lib.moa_var_name(s._h(), s._var_id(self), ctypes.byref(out)))
+        return (out.value or b"").decode("utf-8", "replace")
+
+    @name.setter
+    def name(self, name):
+        s = self._solver
+        s._check(lib.moa_var_set_name(s._h(), s._var_id(self), text(name, "name")))
+
+    def __del__(self):
+        # Never enters C: the id is freed later by the solver (update/counts), once nothing uses it.
+        try:
+            s = self._solver
+            if s._h_ is not None and s._generation == self._generation:
+                s._orphans.append(self._id)
+        except BaseException:  # noqa: B902
+            pass
+
+    def __repr__(self):
+        try:
+            return "<moa.Variable %s = %g>" % (self.name or "?", self.value)
+        except E.Error:
+            return "<moa.Variable (closed or stale)>"
+
+
+class Expression(_Linear):
+    """An immutable linear expression: ``terms`` ((Variable, coefficient), ...) plus ``constant``; like terms
+    are merged."""
+    __slots__ = ("_terms", "_constant")
+
+    def __init__(self, terms=(), constant=0.0):
+        self._terms = tuple(terms)
+        self._constant = float(constant)
+
+    def _as_expr(self):
+        return self
+
+    __hash__ = None
+
+    @property
+    def terms(self):
+        """The terms, as ((Variable, coefficient), ...)."""
+        return self._terms
+
+    @property
+    def constant(self):
+        """The constant."""
+        return self._constant
+
+    def _combine(self, other, sign):
+        acc = {}
+        order = []
+        for v, c in self._terms + tuple((v, sign * c) for v, c in other._terms):
+            if id(v) not in acc:
+                order.append(v)
+                acc[id(v)] = 0.0
+            acc[id(v)] += c
+        terms = tuple((v, acc[id(v)]) for v in order if acc[id(v)] != 0)
+        return Expression(terms, self._constant + sign * other._constant)
+
+    def _scale(self, k):
+        return Expression(tuple((v, c * k) for v, c in self._terms if c * k != 0), self._constant * k)
+
+    def __repr__(self):
+        parts = ["%g*%s" % (c, _vname(v)) for v, c in self._terms]
+        if self._constant or not parts:
+            parts.append("%g" % self._constant)
+        return "<moa.Expression %s>" % " + ".join(parts)
+
+
+def _vname(v):
+    try:
+        return v.name or "?"
+    except E.Error:
+        return "?"
+
+
+class Relation:
+    """``expression REL 0`` (REL one of == <= >=): a constraint not yet added; add it with Solver.add()."""
+    __slots__ = ("_expr", "_op")
+
+    def __init__(self, expr, op):
+        self._expr = expr
+        self._op = op
+
+    @property
+    def op(self):
+        """"==", "<=" or ">="."""
+        return self._op
+
+    @property
+    def expression(self):
+        """The left side (the right side is 0)."""
+        return self._expr
+
+    def __bool__(self):
+        raise TypeError("a moa.Relation has no truth value; add it with solver.add(relation)")
+
+    __hash__ = None
+
+    def __repr__(self):
+        return "<moa.Relation %s %s 0>" % (repr(self._expr)[15:-1], self._op)
+
+
+class Constraint:
+    """A constraint of one solver: ``constant``, ``priority``, ``weight``, ``active`` (read and assign;
+    ConflictError when a required one cannot hold), ``tag``, ``str(c)`` its description; remove()."""
+    __slots__ = ("_solver", "_id", "_generation", "__weakref__")
+
+    def __init__(self, solver, id_, generation):
+        self._solver = solver
+        self._id = id_
+        self._generation = generation
+
+    def _h(self):
+        s = self._solver
+        h = s._h()
+        if self._generation != s._generation:
+            raise E.NotFoundError("constraint is stale (created before reset())", E.NOTFOUND, "stale")
+        return h
+
+    def _get(self, fn, ctype):
+        out = ctype()
+        self._solver._check(fn(self._h(), self._id, ctypes.byref(out)))
+        return out.value
+
+    @property
+    def solver(self):
+        """The Solver this belongs to."""
+        return self._solver
+
+    @property
+    def constant(self):
+        """The constant of the constraint's expression."""
+        return self._get(lib.moa_cons_constant, ctypes.c_double)
+
+    @constant.setter
+    def constant(self, k):
+        self.set_constant(k)
+
+    @property
+    def priority(self):
+        """The priority, in (0, 1000]."""
+        return self._get(lib.moa_cons_priority, ctypes.c_double)
+
+    @priority.setter
+    def priority(self, p):
+        self.set_priority(p)
+
+    @property
+    def weight(self):
+        """The weight within its priority."""
+        return self._get(lib.moa_cons_weight, ctypes.c_double)
+
+    @weight.setter
+    def weight(self, w):
+        self.set_weight(w)
+
+    @property
+    def active(self):
+        """Whether it takes part in solving."""
+        return bool(self._get(lib.moa_cons_is_active, ctypes.c_int))
+
+    @active.setter
+    def active(self, b):
+        self.set_active(b)
+
+    @property
+    def tag(self):
+        """The tag given to add() ("" if none)."""
+        return (self._get(lib.moa_cons_tag, ctypes.c_char_p) or b"").decode("utf-8", "replace")
+
+    def describe(self):
+        """A description for people, e.g. "x + -1*y + 10 <= 0 @1000"."""
+        return (self._get(lib.moa_cons_describe, ctypes.c_char_p) or b"").decode("utf-8", "replace")
+
+    def set_constant(self, k):
+        """Change the constant in place. Returns self."""
+        self._solver._check(lib.moa_cons_set_constant(self._h(), self._id, finite(k, "constant")))
+        return self
+
+    def set_priority(self, p):
+        """Change the priority (also to or from required). Returns self."""
+        self._solver._check(lib.moa_cons_set_priority(self._h(), self._id, E.priority(p)))
+        return self
+
+    def set_weight(self, w):
+        """Change the weight within its priority. Returns self."""
+        self._solver._check(lib.moa_cons_set_weight(self._h(), self._id, finite(w, "weight")))
+        return self
+
+    def set_active(self, b):
+        """Activate or deactivate it; a no-op when it already is. Returns self."""
+        v = boolean(b, "active")
+        if self.active != bool(v):
+            self._solver._check(lib.moa_cons_set_active(self._h(), self._id, v))
+        return self
+
+    def remove(self):
+        """Remove it from its solver."""
+        self._solver._check(lib.moa_cons_remove(self._h(), self._id))
+
+    @property
+    def removed(self):
+        """True once removed (or after Solver.reset())."""
+        s = self._solver
+        if s._h_ is None:
+            raise _closed()
+        out = ctypes.c_int(0)
+        return (self._generation != s._generation or
+                lib.moa_cons_is_active(s._h_, self._id, ctypes.byref(out)) == E.NOTFOUND)
+
+    def __str__(self):
+        try:
+            return self.describe()
+        except E.ClosedError:
+            return "moa.Constraint (closed solver)"
+        except E.Error:
+            return "moa.Constraint (removed)"
+
+    def __repr__(self):
+        return "<moa.Constraint %r>" % str(self)

@@ -1,0 +1,48 @@
+# --- Benchmarks: scripts/bench.py over the shared kit's workloads and moa-bench's layout scenarios -------------
+#
+#   make bench          quick (a few minutes): 1k and 10k workloads, drag-50..1600, scenarios at 1k and 10k views
+#   make bench-full     also 100k workloads (generated once into build/bench/) and scenarios at 100k views
+#   make bench-compare  kiwi beside Moa on the same workloads; fails if a checkpoint checksum differs; kiwi/Moa
+#                       per phase and peak RSS. BENCH_FILES="a.lin b.lin" replaces the default set (1k, 10k,
+#                       drag-50..400); KIWI_TIMEOUT caps each kiwi process (kiwi takes ~250 s on enaml-10k)
+#   make bench-plots    build/bench/*.svg: time against size, log-log, Moa beside kiwi, from the JSON files of
+#                       the runs above (runs bench-compare first when there is none)
+#   make test-bench     (in `make test`) every scenario at 200 views and scripts/bench.py on one file: exit
+#                       status and output shape only, no timings
+#
+# BENCH_FLAGS passes more options to scripts/bench.py, e.g. `make bench-compare BENCH_FLAGS=--scenario-lin`
+# (kiwi on the layout scenarios' systems too), `BENCH_FLAGS=--full` (100k, kiwi capped by KIWI_TIMEOUT),
+# `make bench BENCH_FLAGS="--only chain"`, `BENCH_FLAGS="--remove-max 1000"` (skip the slow 10k removals).
+#
+# Results: build/bench/bench.json, bench-full.json, compare.json (scripts/bench.py --json). Other builds on the
+# machine add noise: compare runs, not single numbers.
+
+BENCH_RUNS   ?= 1
+BENCH_FILES  ?=
+BENCH_FLAGS  ?=
+KIWI_TIMEOUT ?= 60
+BENCH_DIR    := $(BUILD)/bench
+BENCH_PY     := $(PYTHON) scripts/bench.py --bench $(BINDIR)/moa-bench --shared $(SHARED) --outdir $(BENCH_DIR) \
+	--runs $(BENCH_RUNS)
+
+TEST_EXTRA += test-bench
+
+.PHONY: bench bench-full bench-compare bench-plots test-bench
+
+bench: $(BINDIR)/moa-bench
+	$(BENCH_PY) $(BENCH_FLAGS) --json $(BENCH_DIR)/bench.json $(if $(BENCH_FILES),--files $(BENCH_FILES))
+
+bench-full: $(BINDIR)/moa-bench
+	$(BENCH_PY) $(BENCH_FLAGS) --full --json $(BENCH_DIR)/bench-full.json $(if $(BENCH_FILES),--files $(BENCH_FILES))
+
+bench-compare: $(BINDIR)/moa-bench
+	$(BENCH_PY) $(BENCH_FLAGS) --compare --kiwi-timeout $(KIWI_TIMEOUT) --json $(BENCH_DIR)/compare.json \
+		$(if $(BENCH_FILES),--files $(BENCH_FILES))
+
+bench-plots:
+	@[ -n "$$(ls $(BENCH_DIR)/bench.json $(BENCH_DIR)/bench-full.json $(BENCH_DIR)/compare.json 2>/dev/null)" ] || \
+		$(MAKE) --no-print-directory bench-compare
+	$(PYTHON) scripts/plot-scaling.py --outdir $(BENCH_DIR) $(BENCH_DIR)
+
+test-bench: $(BINDIR)/moa-bench
+	$(BENCH_PY) --smoke --views 200 $(WORKLOADS)/chain-1k.lin
