@@ -298,12 +298,13 @@ extension Layout {
         }
     }
 
-    /// Removes `c` for good: out of the solver and every table; the handle becomes stale.
-    func _discard(_ c: LayoutConstraint, _ j: inout Journal) {
+    /// Removes `c` for good: out of the solver and every table; the handle becomes stale. `listed: false`: the
+    /// caller has already taken it out of `userConstraints`.
+    func _discard(_ c: LayoutConstraint, _ j: inout Journal, listed: Bool = true) {
         _uninstall(c, &j)
         byID[c.id] = nil
         if c.origin == .equation {
-            if let i = userConstraints.firstIndex(where: { $0 === c }) {
+            if listed, let i = userConstraints.firstIndex(where: { $0 === c }) {
                 userConstraints.remove(at: i)
                 j.record { [unowned self] in self.userConstraints.insert(c, at: i) }
             }
@@ -323,7 +324,9 @@ extension Layout {
     /// `directionOf`, every directional constraint whose first view is in `directionOf`.
     func _refreshAll(mentioning views: Set<ObjectIdentifier>, directionOf: Set<ObjectIdentifier> = [],
                      _ j: inout Journal) throws(LayoutError) {
-        let affected = allConstraints.filter { c in
+        var ids = Set<Int>()
+        for v in views.union(directionOf) { ids.formUnion(byID.mentioning(v)) }
+        let affected = ids.compactMap { byID[$0] }.sorted { $0.id < $1.id }.filter { c in
             guard c.isActive else { return false }
             let touches = views.contains(ObjectIdentifier(c.firstView))
                 || c.secondView.map { views.contains(ObjectIdentifier($0)) } ?? false
@@ -501,6 +504,39 @@ extension Layout {
             throw LayoutError(.invalid, "`\(c)` follows \(c.firstView.name)'s intrinsic size; set the size to nil to drop it")
         case .rootSize, .guide:
             throw LayoutError(.invalid, _ownedMessage(c))
+        }
+    }
+}
+
+/// Layout constraints by id, and the ids of those that mention each view, so that a change to one view (margins,
+/// baseline, direction, removal) finds its constraints without scanning all of them.
+struct ConstraintIndex {
+    private(set) var all: [Int: LayoutConstraint] = [:]
+    private var byView: [ObjectIdentifier: Set<Int>] = [:]
+
+    subscript(id: Int) -> LayoutConstraint? {
+        get { all[id] }
+        set {
+            if let old = all[id] { unlink(old) }
+            all[id] = newValue
+            if let c = newValue { link(c) }
+        }
+    }
+
+    /// The ids of the constraints whose first or second view is `view`.
+    func mentioning(_ view: ObjectIdentifier) -> Set<Int> { byView[view] ?? [] }
+
+    private mutating func link(_ c: LayoutConstraint) {
+        byView[ObjectIdentifier(c.firstView), default: []].insert(c.id)
+        if let v = c.secondView { byView[ObjectIdentifier(v), default: []].insert(c.id) }
+    }
+
+    private mutating func unlink(_ c: LayoutConstraint) {
+        for v in [c.firstView, c.secondView] {
+            guard let v else { continue }
+            let key = ObjectIdentifier(v)
+            byView[key]?.remove(c.id)
+            if byView[key]?.isEmpty == true { byView[key] = nil }
         }
     }
 }

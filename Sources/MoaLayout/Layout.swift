@@ -98,7 +98,7 @@ public final class Layout {
     var userConstraints: [LayoutConstraint] = []
     var byHandle: [Constraint: LayoutConstraint] = [:]
     var byKey: [ConstraintKey: LayoutConstraint] = [:]
-    var byID: [Int: LayoutConstraint] = [:]
+    var byID = ConstraintIndex()
     var nextConstraintID = 1
     var rootSizeConstraints: [LayoutConstraint] = []    // left, top, width, height
     var safeAreaConstraints: [LayoutConstraint] = []    // top, left, bottom, right
@@ -237,11 +237,14 @@ public final class Layout {
             ids.contains(ObjectIdentifier(c.firstView)) || c.secondView.map { ids.contains(ObjectIdentifier($0)) } ?? false
         }
         var j = Journal()
-        for c in userConstraints where mentions(c) { _discard(c, &j) }
-        for v in doomed {
-            for case let c? in intrinsicByView[ObjectIdentifier(v)] ?? [] { _discard(c, &j) }
-            intrinsicByView[ObjectIdentifier(v)] = nil
-        }
+        // Latest first: the solver takes a definition out cheaply when nothing defined later still uses it
+        // (earliest first made removing a 10k-view chain take 80 s). The equation list is filtered in one pass.
+        var gone: [LayoutConstraint] = []
+        for id in Set(ids.flatMap { byID.mentioning($0) }) { if let c = byID[id] { gone.append(c) } }
+        gone.sort { $0.id > $1.id }
+        userConstraints.removeAll { mentions($0) }
+        for c in gone { _discard(c, &j, listed: false) }
+        for v in doomed { intrinsicByView[ObjectIdentifier(v)] = nil }
         for v in doomed {
             for x in v.variables { try? solver.removeVariable(x) }
             v.isValid = false
@@ -310,14 +313,14 @@ public final class Layout {
     public var constraints: [LayoutConstraint] { userConstraints }
 
     /// Every live constraint of the layout: equations, intrinsic sizes, root size and guides.
-    public var allConstraints: [LayoutConstraint] { byID.values.sorted { $0.id < $1.id } }
+    public var allConstraints: [LayoutConstraint] { byID.all.values.sorted { $0.id < $1.id } }
 
     /// The live constraint with this id, or nil.
     public func constraint(id: Int) -> LayoutConstraint? { byID[id] }
 
     /// The constraints that mention `view` (on either side), including its intrinsic-size constraints.
     public func constraints(affecting view: View) -> [LayoutConstraint] {
-        allConstraints.filter { $0.firstView === view || $0.secondView === view }
+        byID.mentioning(ObjectIdentifier(view)).compactMap { byID[$0] }.sorted { $0.id < $1.id }
     }
 
     /// Removes a constraint made by an equation; its handle becomes stale.

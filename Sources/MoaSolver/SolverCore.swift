@@ -552,7 +552,13 @@ struct SolverCore {
     mutating func withdrawUnjournaled(_ slot: Int) throws(SolverError) {
         var rec = cons[slot]
         if rec.passiveRow >= 0 {
-            _ = tab.activate(rec.passiveRow)
+            // A definition nothing uses (the usual case when a layout is taken down latest first) goes as it
+            // is; otherwise it becomes an ordinary row first, which costs its whole expansion.
+            if tab.isUnusedDefinition(rec.passiveRow, markers: [rec.marker, rec.other]) {
+                tab.dropDefinition(rec.passiveRow)
+            } else {
+                _ = tab.activate(rec.passiveRow)
+            }
             rec.passiveRow = -1
         }
         if !rec.isRequired {
