@@ -368,10 +368,15 @@ struct SolverCore {
         }
         // A variable that occurs nowhere yet becomes this row's basic variable as a passive row: the row is
         // kept as written, nothing is substituted. Otherwise build the row with basic variables expanded.
+        // Among several such variables, the one with the largest coefficient (ties: the last), as partial pivoting
+        // does: solving `x + 0.5*w == y + 0.5*v` for v gives `v := 2*x + w - 2*y`, and nested centrings chain
+        // such factors of 2. Passive rows are never reduced, so expanding the innermost definition multiplied
+        // them out (2^45 on a 45-deep nesting) and the cancellation lost whole units: a required equality broken.
         var passiveSubject: Int32 = -1
-        for i in rec.vars.indices.reversed() where abs(rec.coefs[i]) >= Tolerance.coefEpsilon {
+        var subjectCoef = 0.0
+        for i in rec.vars.indices.reversed() where abs(rec.coefs[i]) > max(subjectCoef, Tolerance.coefEpsilon) {
             let s = varSym[Int(rec.vars[i])]
-            if tab.isPassiveCandidate(s) { passiveSubject = s; break }
+            if tab.isPassiveCandidate(s) { passiveSubject = s; subjectCoef = abs(rec.coefs[i]) }
         }
         tab.rows[Int(r)].constant = rec.constant
         if passiveSubject >= 0 {
