@@ -31,7 +31,7 @@
 **                   moa_solver_free(). moa_solver_errmsg() and moa_solver_conflicts() do not invalidate them.
 **
 **   Numbers.        double. Coefficients, constants and suggested values must be finite and within +-1e12,
-**                   weights in (0, 1e12]; anything else (NaN, infinities, too large) gives MOA_INVALID.
+**                   weights in [1e-6, 1e6]; anything else (NaN, infinities, too large) gives MOA_INVALID.
 **
 **   Errors.         Every call that takes a (non-const) moa_solver* records its outcome on that solver: on
 **                   success the error message becomes "not an error" and the conflict list is emptied; on
@@ -388,7 +388,7 @@ MOA_API moa_status moa_cons_weight(moa_solver *s, moa_cons c, double *out);
 ** moa_cons_set_weight -- change the weight of a constraint within its priority.
 **
 ** Returns MOA_OK; MOA_MISUSE if s is NULL; MOA_NOTFOUND if c is not a constraint of s; MOA_INVALID if w is not
-** in (0, 1e12]. Swift: `Solver.setWeight(_:of:)`.
+** in [1e-6, 1e6]. Swift: `Solver.setWeight(_:of:)`.
 */
 MOA_API moa_status moa_cons_set_weight(moa_solver *s, moa_cons c, double w);
 

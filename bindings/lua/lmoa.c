@@ -293,15 +293,15 @@ static double check_priority(lua_State *L, int idx, double dflt, int edit, const
     return p;
 }
 
-/* A weight in (0, 1e12]; 1 when nil or absent. */
+/* A weight in [1e-6, 1e6] (moa.h); 1 when nil or absent. */
 static double check_weight(lua_State *L, int idx, const char *field) {
     double w;
     if (lua_isnoneornil(L, idx)) return 1;
     if (lua_type(L, idx) != LUA_TNUMBER) return type_error(L, idx, field, "number"), 0;
     w = lua_tonumber(L, idx);
-    if (!(w > 0 && w <= 1e12))
+    if (!(w >= 1e-6 && w <= 1e6))
         return value_error(L, idx, field,
-                           lua_pushfstring(L, "weight must be in (0, 1e12], got %s", push_numstr(L, w))), 0;
+                           lua_pushfstring(L, "weight must be in [1e-6, 1e6], got %s", push_numstr(L, w))), 0;
     return w;
 }
 

@@ -151,8 +151,8 @@ class Solver:
             raise TypeError("add needs a moa.Relation (x + 1 <= y), got %s" % type(relation).__name__)
         p = E.priority(priority)
         w = finite(weight, "weight")
-        if not 0 < w <= 1e12:
-            raise E.InvalidError("weight must be in (0, 1e12], got %r" % w, E.INVALID, "invalid")
+        if not 1e-6 <= w <= 1e6:
+            raise E.InvalidError("weight must be in [1e-6, 1e6], got %r" % w, E.INVALID, "invalid")
         t = None if tag is None else text(tag, "tag")
         terms = relation._expr._terms
         arr = (Term_ * max(len(terms), 1))()
