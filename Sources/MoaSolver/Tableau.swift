@@ -143,8 +143,12 @@ struct Tableau {
     var journalObj: [(Int32, Int32, Double)] = []
     var savedLevelConstants: [Double] = []
     var savedLevelCount = 0
-    var savedFreeSyms: [Int32] = []
-    var savedFreeRows: [Int32] = []
+    // The free lists are stacks: a transaction records how far down each was popped and what it popped, not a
+    // copy (a copy per call, then a push onto the shared buffer, made a long run of removals quadratic).
+    var freeSymsMark = 0
+    var freeRowsMark = 0
+    var poppedSyms: [Int32] = []
+    var poppedRows: [Int32] = []
     var savedSymCount = 0
     var savedRowCount = 0
     var pendingFreeSyms: [Int32] = []
@@ -157,6 +161,7 @@ struct Tableau {
         let s: Int32
         if let f = freeSyms.popLast() {
             s = f
+            if journaling && freeSyms.count < freeSymsMark { freeSymsMark = freeSyms.count; poppedSyms.append(f) }
         } else {
             s = Int32(kind.count)
             kind.append(.unused); owner.append(-1); rowOf.append(-1); cols.append([])
@@ -200,6 +205,7 @@ struct Tableau {
         let r: Int32
         if let f = freeRows.popLast() {
             r = f
+            if journaling && freeRows.count < freeRowsMark { freeRowsMark = freeRows.count; poppedRows.append(f) }
         } else {
             r = Int32(rows.count)
             rows.append(Row())
@@ -430,16 +436,23 @@ struct Tableau {
         }
         if artActive, let i = artSyms.firstIndex(of: s) {
             let d = artCoefs[i]
-            artSyms.remove(at: i); artCoefs.remove(at: i)
+            removeArtificialTerm(i)
             artConstant += d * k
             for j in pivotSyms.indices { artAdd(pivotSyms[j], d * pivotCoefs[j]) }
         }
     }
 
+    /// Swap-removes a term of the artificial objective (its order does not matter: the entering choice takes
+    /// the lowest id).
+    mutating func removeArtificialTerm(_ i: Int) {
+        artSyms.swapAt(i, artSyms.count - 1); artSyms.removeLast()
+        artCoefs.swapAt(i, artCoefs.count - 1); artCoefs.removeLast()
+    }
+
     mutating func artAdd(_ s: Int32, _ delta: Double) {
         if let i = artSyms.firstIndex(of: s) {
             let v = artCoefs[i] + delta
-            if abs(v) < Tolerance.coefEpsilon { artSyms.remove(at: i); artCoefs.remove(at: i) } else { artCoefs[i] = v }
+            if abs(v) < Tolerance.coefEpsilon { removeArtificialTerm(i) } else { artCoefs[i] = v }
         } else if abs(delta) >= Tolerance.coefEpsilon {
             artSyms.append(s); artCoefs.append(delta)
         }
@@ -618,8 +631,10 @@ struct Tableau {
         journalObj.removeAll(keepingCapacity: true)
         savedLevelConstants = levels.map(\.constant)
         savedLevelCount = levels.count
-        savedFreeSyms = freeSyms
-        savedFreeRows = freeRows
+        freeSymsMark = freeSyms.count
+        freeRowsMark = freeRows.count
+        poppedSyms.removeAll(keepingCapacity: true)
+        poppedRows.removeAll(keepingCapacity: true)
         savedSymCount = kind.count
         savedRowCount = rows.count
         pendingFreeSyms.removeAll(keepingCapacity: true)
@@ -670,14 +685,14 @@ struct Tableau {
             rowStamp.removeLast(rowStamp.count - savedRowCount)
             flats.removeLast(flats.count - savedRowCount)
         }
-        freeRows = savedFreeRows
+        freeRows.removeLast(freeRows.count - freeRowsMark)   // pushed in the transaction
+        freeRows.append(contentsOf: poppedRows.reversed())
         for s in savedSymCount..<kind.count {
             kind[s] = .unused; owner[s] = -1; rowOf[s] = -1; cols[s].removeAll()
         }
         // Symbols allocated in the transaction from the free list get their old state back.
-        for s in freeSyms.count..<savedFreeSyms.count where Int(savedFreeSyms[s]) < kind.count {
-            let sym = Int(savedFreeSyms[s])
-            kind[sym] = .unused; owner[sym] = -1; rowOf[sym] = -1
+        for sym in poppedSyms where Int(sym) < kind.count {
+            kind[Int(sym)] = .unused; owner[Int(sym)] = -1; rowOf[Int(sym)] = -1
         }
         if kind.count > savedSymCount {
             let n = kind.count - savedSymCount
@@ -688,7 +703,8 @@ struct Tableau {
             for l in levels.indices { levels[l].coef.removeLast(n) }
             candidates.removeAll { Int($0) >= savedSymCount }
         }
-        freeSyms = savedFreeSyms
+        freeSyms.removeLast(freeSyms.count - freeSymsMark)
+        freeSyms.append(contentsOf: poppedSyms.reversed())
         pendingFreeSyms.removeAll(keepingCapacity: true)
         journalRows.removeAll(keepingCapacity: true)
         journalObj.removeAll(keepingCapacity: true)
