@@ -343,8 +343,13 @@ struct SolverCore {
         // tableau: the values still meet every required constraint.
         try? ensureOptimal()
         tab.evaluate()
-        for slot in varSym.indices where varLive[slot] {
-            varValue[slot] = tab.value(varSym[slot])
+        tab.rowOf.withUnsafeBufferPointer { rowOf in
+            tab.symValue.withUnsafeBufferPointer { symValue in
+                for slot in varSym.indices where varLive[slot] {
+                    let s = Int(varSym[slot])
+                    varValue[slot] = rowOf[s] >= 0 ? symValue[s] : 0   // `Tableau.value(_:)`, without the copies
+                }
+            }
         }
     }
 

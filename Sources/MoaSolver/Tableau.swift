@@ -959,18 +959,33 @@ struct Tableau {
     /// The value of every basic symbol into `symValue`: active rows give their constant, passive rows are
     /// evaluated in creation order (each holds only earlier passive variables). Non-basic symbols are 0.
     mutating func evaluate() {
-        for r in rows.indices where rows[r].basic >= 0 && !rows[r].passive {
-            symValue[Int(rows[r].basic)] = rows[r].constant
-        }
         let compact = !journaling
         var live = 0
-        for i in passiveOrder.indices {
-            let (r, seq) = passiveOrder[i]
-            guard Int(r) < rows.count, rows[Int(r)].passive, rows[Int(r)].seq == seq else { continue }
-            if compact { passiveOrder[live] = passiveOrder[i]; live += 1 }
-            var v = rows[Int(r)].constant
-            for c in rows[Int(r)].cells where rowOf[Int(c.sym)] >= 0 { v += c.coef * symValue[Int(c.sym)] }
-            symValue[Int(rows[Int(r)].basic)] = v
+        // Unsafe buffers: this runs once per frame over every row, and array access with its retains and bounds
+        // checks was most of its cost.
+        rows.withUnsafeBufferPointer { rowBuf in
+            rowOf.withUnsafeBufferPointer { rowOf in
+                symValue.withUnsafeMutableBufferPointer { value in
+                    for r in rowBuf.indices {
+                        let row = rowBuf.baseAddress! + r
+                        if row.pointee.basic >= 0 && !row.pointee.passive { value[Int(row.pointee.basic)] = row.pointee.constant }
+                    }
+                    passiveOrder.withUnsafeMutableBufferPointer { order in
+                        for i in order.indices {
+                            let (r, seq) = order[i]
+                            guard Int(r) < rowBuf.count else { continue }
+                            let row = rowBuf.baseAddress! + Int(r)
+                            guard row.pointee.passive, row.pointee.seq == seq else { continue }
+                            if compact { order[live] = order[i]; live += 1 }
+                            var v = row.pointee.constant
+                            row.pointee.cells.withUnsafeBufferPointer { cells in
+                                for c in cells where rowOf[Int(c.sym)] >= 0 { v += c.coef * value[Int(c.sym)] }
+                            }
+                            value[Int(row.pointee.basic)] = v
+                        }
+                    }
+                }
+            }
         }
         if compact { passiveOrder.removeLast(passiveOrder.count - live) }
     }
