@@ -94,7 +94,8 @@ $(BUILD)/examples/%: examples/c/%.c Include/moa.h $(LIBDIR)/libmoa.so
 # ---------------------------------------------------------------------------------------------------- demo
 
 # Moa's main job: the calculator scene from Lua (views from equations, a scripted pan gesture animating the
-# button panels), printing frames and writing build/demo/calculator.svg, calculator-strip.svg, calculator.csv.
+# button panels, then the display collapsing and showing again), printing frames and writing
+# build/demo/calculator.svg, calculator-strip.svg, calculator.csv.
 demo: deps
 	$(MAKE) demo-calculator
 
@@ -211,7 +212,7 @@ FORCE:
 #   make test-lua           its busted specs (bindings/lua/spec; settings in .busted)
 #   make test-lua-valgrind  the same under valgrind (needs valgrind): no error, nothing definitely lost
 #   make demo-lua           run examples/lua/solver.lua
-#   make demo-calculator    run examples/lua/calculator.lua: the calculator scene driven by a scripted pan gesture;
+#   make demo-calculator    run examples/lua/calculator.lua: the calculator scene (a scripted pan gesture, a collapse);
 #                           prints its frames, writes build/demo/calculator.svg, calculator-strip.svg, calculator.csv
 #   make demo-lua-all       run every example in examples/lua (solver, calculator, sidebar, keyboard)
 #

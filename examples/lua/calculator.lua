@@ -11,6 +11,8 @@
 --   1. a slow drag left by 100, released slowly          -> snaps back to the basic panel (rest 0)
 --   2. a drag left past half the width, released slowly  -> snaps over to the advanced panel (rest -width)
 --   3. a fast swipe right                                 -> snaps back to the basic panel
+-- Then the display collapses (slides up; the keypad and its buttons take the whole screen) and shows again,
+-- each an animated change of one constraint's constant (0.3 s, ease in and out).
 -- It prints the panels' frames at chosen times and writes build/demo/calculator.svg (the final layout),
 -- build/demo/calculator-strip.svg (a strip of the animation) and build/demo/calculator.csv (the frame trace).
 --
@@ -176,6 +178,31 @@ record(function()
 end)
 
 assert(pan.rest_position == 0 and basic.frame.x == 0 and advanced.frame.x == W)
+
+-- 4. The display collapses upwards through its top constraint (display.top == 0), then shows again.
+local display_top = cs[3]
+local function show_display(label)
+  print(string.format("  t=%.3f  %-22s display %-22s keypad %-22s key 7 %s", L.time, label, fmt(display.frame),
+                      fmt(keypad.frame), fmt(L:find("b_7").root_frame)))
+end
+record(function()
+  print("4. the display collapses (the keypad takes the whole screen), then shows again")
+  local col = L:collapsible(display, display_top, "up")
+  for _, step in ipairs { "collapse", "show" } do
+    col[step](col, { duration = 0.3, curve = "easeInOut", done = function(finished)
+      print(string.format("  t=%.3f  %s done (finished: %s)", L.time, step, tostring(finished)))
+    end })
+    local n = 0
+    while L.animating do
+      L:advance(1 / 60)
+      n = n + 1
+      if n % 6 == 0 and L.animating then show_display(step == "collapse" and "collapsing" or "showing") end
+    end
+    show_display(col.collapsed and "collapsed" or "shown")
+    if step == "collapse" then assert(display.frame.y == -H / 3 and keypad.frame.height == H) end
+  end
+end)
+assert(display.frame.y == 0 and keypad.frame.height == H - H / 3)
 
 local function write(name, text)
   local path = outdir .. "/" .. name
