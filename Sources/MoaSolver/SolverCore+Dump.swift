@@ -52,7 +52,7 @@ extension SolverCore {
     /// constants, and the objective per priority level. Symbols: variable names, `s` slack, `e` error, `d` dummy.
     /// C: `moa_solver_dump`.
     mutating func dump() -> String {
-        try? ensureOptimal()
+        ensureOptimal()
         var out = "Variables (\(liveVariables)):\n"
         for slot in varSym.indices where varLive[slot] {
             let basic = tab.rowOf[Int(varSym[slot])] >= 0

@@ -339,9 +339,7 @@ struct SolverCore {
     // MARK: - Values
 
     mutating func updateVariables() {
-        // A deferred optimisation that fails (rounding: an internal error) leaves a feasible, not optimal,
-        // tableau: the values still meet every required constraint.
-        try? ensureOptimal()
+        ensureOptimal()
         tab.evaluate()
         tab.rowOf.withUnsafeBufferPointer { rowOf in
             tab.symValue.withUnsafeBufferPointer { symValue in
@@ -355,7 +353,7 @@ struct SolverCore {
 
     /// The variable's value in the current tableau, evaluating only the passive rows it depends on.
     mutating func currentValue(_ slot: Int) -> Double {
-        try? ensureOptimal()
+        ensureOptimal()
         return tab.valueNow(varSym[slot])
     }
 
@@ -474,12 +472,15 @@ struct SolverCore {
     /// wasted work: 220k pivots for 10k constraints, against 13k when optimised once at the end. So adds are
     /// optimised at once until, since the last update, they have cost more than one pivot each (plus slack);
     /// after that they are deferred to the next update, suggestion, constant change or value query.
+    ///
+    /// Outside a transaction a failed optimisation does not fail the add: the add cannot be undone there, and
+    /// the constraint is in with every row feasible (see `ensureOptimal`).
     mutating func optimizeAfterAdd() throws(SolverError) {
         if tab.journaling { try tab.optimize(); return }
         addsSinceUpdate += 1
         if deferring { needsOptimize = true; return }
         let before = tab.pivots
-        try tab.optimize()
+        do { try tab.optimize() } catch { needsOptimize = false }
         pivotsSinceUpdate += tab.pivots - before
         if pivotsSinceUpdate > addsSinceUpdate + SolverCore.deferAllowance { deferring = true }
     }
@@ -488,11 +489,15 @@ struct SolverCore {
     static let deferAllowance = 64
 
     /// Runs the deferred optimisation, if any: the dual simplex, values and dumps need the optimum.
-    mutating func ensureOptimal() throws(SolverError) {
+    ///
+    /// It cannot fail: an optimisation that ends in an internal error (rounding on wild inputs makes the simplex
+    /// cycle or see an unbounded direction) leaves every row feasible, only not optimal, and the calls that get
+    /// here (update, suggest, value queries, dump) could not undo it anyway. So required constraints still hold.
+    mutating func ensureOptimal() {
         addsSinceUpdate = 0
         pivotsSinceUpdate = 0
         deferring = false
-        if needsOptimize { needsOptimize = false; try tab.optimize() }
+        if needsOptimize { needsOptimize = false; try? tab.optimize() }
     }
 
     /// kiwi's chooseSubject, preferring among variables the one in the fewest other rows (less fill-in).
@@ -628,7 +633,7 @@ struct SolverCore {
         }
         let old = cons[slot].constant
         guard cons[slot].active else { cons[slot].constant = value; return }
-        try ensureOptimal()
+        ensureOptimal()
         let mayFail = cons[slot].isRequired
         // Journaled for optional constraints too: the dual simplex can still fail on them numerically (a pivot
         // below the epsilon), and that failure must not leave a half-shifted tableau (found by moa-fuzz).
