@@ -522,12 +522,9 @@ struct SolverCore {
         tab.touch(r)
         tab.rows[Int(r)].basic = art
         tab.rowOf[Int(art)] = r
-        tab.artActive = true
-        tab.artSyms = tab.rows[Int(r)].cells.map(\.sym)
-        tab.artCoefs = tab.rows[Int(r)].cells.map(\.coef)
-        tab.artConstant = tab.rows[Int(r)].constant
+        tab.startArtificial(r)
         try tab.optimizeArtificial()
-        tab.artActive = false
+        tab.stopArtificial()
         if abs(tab.artConstant) > Tolerance.constantEpsilon {
             return tab.artSyms.flatMap { tab.certificateOwners($0) }
         }

@@ -127,6 +127,7 @@ struct Tableau {
     var artSyms: [Int32] = []
     var artCoefs: [Double] = []
     var artConstant: Double = 0
+    var artIndex: [Int32] = []           // by symbol: its index in `artSyms`, or -1
 
     var infeasible: [Int32] = []
     var pivots = 0                       // statistics: pivots done
@@ -168,6 +169,7 @@ struct Tableau {
             isCandidate.append(false); pos.append(-1)
             passiveRefs.append(0); expandCoef.append(0); expandQueued.append(false); symValue.append(0)
             passiveUsers.append([]); aggregateOf.append(-1); flatCoef.append(0); flatMark.append(false)
+            artIndex.append(-1)
             for l in levels.indices { levels[l].coef.append(0) }
         }
         kind[Int(s)] = k
@@ -434,7 +436,8 @@ struct Tableau {
             levels[l].constant += d * k
             for j in pivotSyms.indices { objAdd(Int32(l), pivotSyms[j], d * pivotCoefs[j]) }
         }
-        if artActive, let i = artSyms.firstIndex(of: s) {
+        if artActive, artIndex[Int(s)] >= 0 {
+            let i = Int(artIndex[Int(s)])
             let d = artCoefs[i]
             removeArtificialTerm(i)
             artConstant += d * k
@@ -442,18 +445,41 @@ struct Tableau {
         }
     }
 
+    /// Phase one's objective starts as row `r` (whose basic symbol is the artificial variable).
+    mutating func startArtificial(_ r: Int32) {
+        artActive = true
+        artSyms.removeAll(keepingCapacity: true)
+        artCoefs.removeAll(keepingCapacity: true)
+        for c in rows[Int(r)].cells {
+            artIndex[Int(c.sym)] = Int32(artSyms.count)
+            artSyms.append(c.sym); artCoefs.append(c.coef)
+        }
+        artConstant = rows[Int(r)].constant
+    }
+
+    /// Ends phase one; `artSyms` keeps the final objective's symbols (the certificate of a failure).
+    mutating func stopArtificial() {
+        for s in artSyms where Int(s) < artIndex.count { artIndex[Int(s)] = -1 }
+        artActive = false
+    }
+
     /// Swap-removes a term of the artificial objective (its order does not matter: the entering choice takes
     /// the lowest id).
     mutating func removeArtificialTerm(_ i: Int) {
-        artSyms.swapAt(i, artSyms.count - 1); artSyms.removeLast()
-        artCoefs.swapAt(i, artCoefs.count - 1); artCoefs.removeLast()
+        artIndex[Int(artSyms[i])] = -1
+        let last = artSyms.count - 1
+        if i < last { artIndex[Int(artSyms[last])] = Int32(i) }
+        artSyms.swapAt(i, last); artSyms.removeLast()
+        artCoefs.swapAt(i, last); artCoefs.removeLast()
     }
 
     mutating func artAdd(_ s: Int32, _ delta: Double) {
-        if let i = artSyms.firstIndex(of: s) {
+        let i = Int(artIndex[Int(s)])
+        if i >= 0 {
             let v = artCoefs[i] + delta
             if abs(v) < Tolerance.coefEpsilon { removeArtificialTerm(i) } else { artCoefs[i] = v }
         } else if abs(delta) >= Tolerance.coefEpsilon {
+            artIndex[Int(s)] = Int32(artSyms.count)
             artSyms.append(s); artCoefs.append(delta)
         }
     }
@@ -700,6 +726,7 @@ struct Tableau {
             isCandidate.removeLast(n); pos.removeLast(n)
             passiveRefs.removeLast(n); expandCoef.removeLast(n); expandQueued.removeLast(n); symValue.removeLast(n)
             passiveUsers.removeLast(n); aggregateOf.removeLast(n); flatCoef.removeLast(n); flatMark.removeLast(n)
+            artIndex.removeLast(n)
             for l in levels.indices { levels[l].coef.removeLast(n) }
             candidates.removeAll { Int($0) >= savedSymCount }
         }
@@ -709,7 +736,7 @@ struct Tableau {
         journalRows.removeAll(keepingCapacity: true)
         journalObj.removeAll(keepingCapacity: true)
         infeasible.removeAll()
-        artActive = false
+        stopArtificial()
         flatEpoch &+= 1   // restored definitions: recompute their expansions on use
     }
 
@@ -925,7 +952,7 @@ struct Tableau {
         }
         if markers.contains(where: { $0 >= 0 && kind[Int($0)] != .dummy }) { return false }
         for s in markers + [rows[Int(p)].aggregate] where s >= 0 {
-            if !cols[Int(s)].isEmpty || (artActive && artSyms.contains(s)) { return false }
+            if !cols[Int(s)].isEmpty || (artActive && artIndex[Int(s)] >= 0) { return false }
             if kind[Int(s)] == .dummy {
                 for l in levels.indices where levels[l].coef[Int(s)] != 0 { return false }
             }
