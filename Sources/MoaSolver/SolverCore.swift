@@ -566,7 +566,7 @@ struct SolverCore {
         if rec.passiveRow >= 0 {
             // A definition nothing uses (the usual case when a layout is taken down latest first) goes as it
             // is; otherwise it becomes an ordinary row first, which costs its whole expansion.
-            if tab.isUnusedDefinition(rec.passiveRow, markers: [rec.marker, rec.other]) {
+            if rec.isRequired && rec.relation == .equal && tab.isUnusedDefinition(rec.passiveRow, marker: rec.marker) {
                 tab.dropDefinition(rec.passiveRow)
             } else {
                 _ = tab.activate(rec.passiveRow)

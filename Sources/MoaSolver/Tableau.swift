@@ -655,7 +655,8 @@ struct Tableau {
         if txId == 0 { txId = 1; for i in rowStamp.indices { rowStamp[i] = 0 } }
         journalRows.removeAll(keepingCapacity: true)
         journalObj.removeAll(keepingCapacity: true)
-        savedLevelConstants = levels.map(\.constant)
+        savedLevelConstants.removeAll(keepingCapacity: true)   // every suggest and remove begins one
+        for l in levels { savedLevelConstants.append(l.constant) }
         savedLevelCount = levels.count
         freeSymsMark = freeSyms.count
         freeRowsMark = freeRows.count
@@ -940,22 +941,19 @@ struct Tableau {
         }
     }
 
-    /// Whether passive row `p`, the definition made by a required equality whose dummy marker is in `markers`,
-    /// is used by nothing: no live passive row holds its variable, and neither its aggregate dummy nor the marker
-    /// (which stands in the rows expanded through it once the aggregate is written out) occurs in an active row
-    /// or an objective. Then it can be dropped as it is. Definitions by inequalities or soft constraints are
-    /// not dropped this way (the random tests broke when they were; not understood yet): they are activated.
-    func isUnusedDefinition(_ p: Int32, markers: [Int32]) -> Bool {
+    /// Whether passive row `p`, the definition made by a required equality with dummy `marker`, is used by
+    /// nothing: no live passive row holds its variable, and neither its aggregate dummy nor the marker (which
+    /// stands in the rows expanded through it once the aggregate is written out) occurs in an active row or an
+    /// objective. Then it can be dropped as it is. (Definitions by inequalities or soft constraints are not
+    /// dropped this way: the random tests broke when they were, not understood yet; they are activated.)
+    func isUnusedDefinition(_ p: Int32, marker: Int32) -> Bool {
         let v = rows[Int(p)].basic
         for (u, seq) in passiveUsers[Int(v)] where Int(u) < rows.count && rows[Int(u)].passive && rows[Int(u)].seq == seq {
             return false
         }
-        if markers.contains(where: { $0 >= 0 && kind[Int($0)] != .dummy }) { return false }
-        for s in markers + [rows[Int(p)].aggregate] where s >= 0 {
-            if !cols[Int(s)].isEmpty || (artActive && artIndex[Int(s)] >= 0) { return false }
-            if kind[Int(s)] == .dummy {
-                for l in levels.indices where levels[l].coef[Int(s)] != 0 { return false }
-            }
+        for d in [marker, rows[Int(p)].aggregate] where d >= 0 {
+            if !cols[Int(d)].isEmpty || (artActive && artIndex[Int(d)] >= 0) { return false }
+            for l in levels.indices where levels[l].coef[Int(d)] != 0 { return false }
         }
         return true
     }
