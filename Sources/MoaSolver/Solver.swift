@@ -146,10 +146,23 @@ public final class Solver {
     /// `d` dummy. C: `moa_solver_dump`.
     public func dump() -> String { core.dump() }
 
-    /// Statistics for benchmarks and profiling (not API): pivots done so far, and tableau rows and cells in use.
-    public var _statistics: (pivots: Int, expansions: Int, rows: Int, cells: Int, longestColumn: Int) {
+    /// Debugging aid (not API): the first inconsistency of the tableau with the constraints, or nil.
+    public func _consistencyProblem() -> String? { core.consistencyProblem() }
+
+    /// Statistics for benchmarks and profiling (not API): pivots done so far, and tableau rows and cells in use
+    /// (passive definitions, active rows with an external basic, active rows with a restricted basic).
+    public var _statistics: (pivots: Int, expansions: Int, rows: Int, cells: Int, longestColumn: Int,
+                             passive: (rows: Int, cells: Int), external: (rows: Int, cells: Int),
+                             restricted: (rows: Int, cells: Int)) {
         var rows = 0, cells = 0
-        for r in core.tab.rows where r.basic >= 0 { rows += 1; cells += r.cells.count }
-        return (core.tab.pivots, core.tab.expansions, rows, cells, core.tab.cols.map(\.count).max() ?? 0)
+        var passive = (rows: 0, cells: 0), external = (rows: 0, cells: 0), restricted = (rows: 0, cells: 0)
+        for r in core.tab.rows where r.basic >= 0 {
+            rows += 1; cells += r.cells.count
+            if r.passive { passive.rows += 1; passive.cells += r.cells.count }
+            else if core.tab.kind[Int(r.basic)] == .external { external.rows += 1; external.cells += r.cells.count }
+            else { restricted.rows += 1; restricted.cells += r.cells.count }
+        }
+        return (core.tab.pivots, core.tab.expansions, rows, cells, core.tab.cols.map(\.count).max() ?? 0,
+                passive, external, restricted)
     }
 }

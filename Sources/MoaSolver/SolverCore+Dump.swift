@@ -85,3 +85,40 @@ extension SolverCore {
         return out
     }
 }
+
+extension SolverCore {
+    /// Debugging aid (not API): checks that the tableau's solution satisfies every active constraint's own
+    /// equation with its markers, that basic slacks and errors are non-negative, that active rows hold only
+    /// non-basic symbols and that the objective holds only non-basic symbols. Returns the first problem found.
+    mutating func consistencyProblem() -> String? {
+        tab.evaluate()
+        func value(_ s: Int32) -> Double { tab.rowOf[Int(s)] >= 0 ? tab.symValue[Int(s)] : 0 }
+        for r in tab.rows.indices where tab.rows[r].basic >= 0 {
+            let row = tab.rows[r]
+            if !row.passive {
+                for c in row.cells where tab.rowOf[Int(c.sym)] >= 0 {
+                    return "active row \(r) (basic \(symbolName(row.basic))) holds basic \(symbolName(c.sym))"
+                }
+                let k = tab.kind[Int(row.basic)]
+                if (k == .slack || k == .error) && row.constant < -1e-7 {
+                    return "row \(r): basic \(symbolName(row.basic)) = \(row.constant) < 0"
+                }
+            }
+        }
+        for l in tab.levels.indices {
+            for s in tab.levels[l].coef.indices where tab.levels[l].coef[s] != 0 && tab.rowOf[s] >= 0 {
+                return "objective level \(l) holds basic \(symbolName(Int32(s)))"
+            }
+        }
+        for slot in cons.indices where cons[slot].live && cons[slot].active {
+            let rec = cons[slot]
+            var res = rec.constant
+            for i in rec.vars.indices { res += rec.coefs[i] * value(varSym[Int(rec.vars[i])]) }
+            for (m, c) in markerTerms(rec) { res += c * value(m) }
+            var scale = abs(rec.constant)
+            for i in rec.vars.indices { scale = max(scale, abs(rec.coefs[i] * value(varSym[Int(rec.vars[i])]))) }
+            if abs(res) > 1e-6 * max(1, scale) { return "constraint #\(slot) \(describe(slot)): residual \(res)" }
+        }
+        return nil
+    }
+}

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 // Moa — the incremental Cassowary-style solver with strict priorities.
 
 /// What the solver keeps for each constraint.
@@ -360,66 +363,253 @@ struct SolverCore {
     // MARK: - Engine
 
     /// Puts a constraint record into the tableau (kiwi's addConstraint, with a rollback on failure).
+    ///
+    /// A constraint that holds a variable no active row and no objective holds becomes that variable's
+    /// definition (a passive row: kept as written, nothing substituted). One whose variables are all taken can
+    /// still take a variable over from a weaker definition (`swapCandidate`), which then goes in as an ordinary
+    /// row in its place; otherwise it goes in as an ordinary (active, reduced) row.
     mutating func insert(_ slot: Int) throws(SolverError) {
         var rec = cons[slot]
         if !rec.isRequired { rec.level = tab.level(for: rec.priority) }
-        let r = tab.allocRow()
-        let outerJournal = tab.journaling
+        if let (subject, downstream) = passiveSubject(rec) {
+            makeMarkers(slot, &rec)
+            definePassively(slot, &rec, subject: subject, downstream: downstream)
+            rec.active = true
+            cons[slot] = rec
+            return
+        }
+        if getenv("MOA_NO_SWAP") == nil, let swap = swapCandidate(rec) {
+            let debug = getenv("MOA_DEBUG_SWAP") != nil
+            if debug, let p = consistencyProblem() { print("BEFORE SWAP already: \(p)") }
+            let dumpBefore = debug ? dump() : ""
+            let began = !tab.journaling
+            if began { tab.begin() }
+            let before = rec
+            let savedOld = cons[swap.definer]
+            do throws(SolverError) {
+                makeMarkers(slot, &rec)
+                try swapDefinition(slot, &rec, swap)
+            } catch {
+                if began { tab.rollback() }
+                cons[slot] = before
+                cons[swap.definer] = savedOld
+                throw error
+            }
+            if began { tab.commit() }
+            rec.active = true
+            cons[slot] = rec
+            if debug, let p = consistencyProblem() {
+                print("AFTER SWAP of \(symbolName(swap.variable)) from #\(swap.definer) \(describe(swap.definer)) to #\(slot) \(describe(slot)): \(p)\n--- before\n\(dumpBefore)--- after\n\(dump())")
+            }
+            try optimizeAfterAdd()
+            return
+        }
+        if getenv("MOA_DEBUG_DEFS") != nil {
+            var why = "active #\(slot) rank \(SolverCore.definerRank(rec)):"
+            for i in rec.vars.indices {
+                let s = varSym[Int(rec.vars[i])]
+                let p = tab.rowOf[Int(s)]
+                if p >= 0 && tab.rows[Int(p)].passive {
+                    let d = Int(tab.rows[Int(p)].constraint)
+                    why += " v\(rec.vars[i]):P(by rank \(SolverCore.definerRank(cons[d])) agg \(tab.aggregateUnused(p) ? "free" : "used"))"
+                } else if p >= 0 { why += " v\(rec.vars[i]):A" }
+                else if !tab.cols[Int(s)].isEmpty { why += " v\(rec.vars[i]):cols\(tab.cols[Int(s)].count)" }
+                else if !tab.isPassiveCandidate(s) { why += " v\(rec.vars[i]):obj" }
+                else { why += " v\(rec.vars[i]):cycle/agg" }
+            }
+            print(why)
+        }
+        let allocated = makeMarkers(slot, &rec)
+        cons[slot] = rec
+        do throws(SolverError) {
+            try placeActive(slot, blame: slot)
+        } catch {
+            if !tab.journaling { for s in allocated.reversed() { tab.releaseSymbol(s) } }
+            cons[slot] = rec
+            throw error
+        }
+        cons[slot].active = true
+        try optimizeAfterAdd()
+    }
+
+    /// Creates the constraint's marker symbols (and its error terms in the objective). Returns them.
+    @discardableResult
+    mutating func makeMarkers(_ slot: Int, _ rec: inout ConstraintRecord) -> [Int32] {
         var allocated: [Int32] = []
         func sym(_ k: SymbolKind) -> Int32 {
             let s = tab.newSymbol(k, owner: Int32(slot)); allocated.append(s); return s
         }
-        // A variable that occurs nowhere yet becomes this row's basic variable as a passive row: the row is
-        // kept as written, nothing is substituted. Otherwise build the row with basic variables expanded.
-        // Among several such variables, the one with the largest coefficient (ties: the last), as partial pivoting
-        // does: solving `x + 0.5*w == y + 0.5*v` for v gives `v := 2*x + w - 2*y`, and nested centrings chain
-        // such factors of 2. Passive rows are never reduced, so expanding the innermost definition multiplied
-        // them out (2^45 on a 45-deep nesting) and the cancellation lost whole units: a required equality broken.
-        var passiveSubject: Int32 = -1
-        var subjectCoef = 0.0
-        for i in rec.vars.indices.reversed() where abs(rec.coefs[i]) > max(subjectCoef, Tolerance.coefEpsilon) {
-            let s = varSym[Int(rec.vars[i])]
-            if tab.isPassiveCandidate(s) { passiveSubject = s; subjectCoef = abs(rec.coefs[i]) }
-        }
-        tab.rows[Int(r)].constant = rec.constant
-        if passiveSubject >= 0 {
-            for i in rec.vars.indices { tab.addTerm(r, varSym[Int(rec.vars[i])], rec.coefs[i]) }
-        } else {
-            tab.setReduced(r, rec.vars.map { varSym[Int($0)] }, rec.coefs)
-        }
         switch rec.relation {
         case .lessOrEqual, .greaterOrEqual:
-            let coef: Double = rec.relation == .lessOrEqual ? 1 : -1
             rec.marker = sym(.slack)
-            rec.markerCoef = coef
-            tab.addTerm(r, rec.marker, coef)
+            rec.markerCoef = rec.relation == .lessOrEqual ? 1 : -1
             if !rec.isRequired {
                 rec.other = sym(.error)
-                tab.addTerm(r, rec.other, -coef)
                 tab.objAdd(rec.level, rec.other, rec.weight)
             }
         case .equal:
             if rec.isRequired {
                 rec.marker = sym(.dummy)
                 rec.markerCoef = 1
-                tab.addTerm(r, rec.marker, 1)
             } else {
                 rec.marker = sym(.error)
                 rec.other = sym(.error)
                 rec.markerCoef = -1
-                tab.addTerm(r, rec.marker, -1)
-                tab.addTerm(r, rec.other, 1)
                 tab.objAdd(rec.level, rec.marker, rec.weight)
                 tab.objAdd(rec.level, rec.other, rec.weight)
             }
         }
-        if passiveSubject >= 0 {
-            tab.makePassive(r, subject: passiveSubject)
-            rec.passiveRow = r
-            rec.active = true
-            cons[slot] = rec
+        return allocated
+    }
+
+    /// The marker terms of a constraint's row: `expression + markerCoef * marker (- markerCoef * other) == 0`.
+    func markerTerms(_ rec: ConstraintRecord) -> [(Int32, Double)] {
+        var out: [(Int32, Double)] = [(rec.marker, rec.markerCoef)]
+        if rec.other >= 0 { out.append((rec.other, -rec.markerCoef)) }
+        return out
+    }
+
+    /// How strongly a constraint should be a variable's definition: required equalities first (their rows never
+    /// have to hold a real symbol as basic), then required inequalities, then soft constraints by priority.
+    static func definerRank(_ r: ConstraintRecord) -> Double {
+        if r.isRequired { return r.relation == .equal ? 4000 : 3000 }
+        return (r.relation == .equal ? 1000 : 0) + r.priority
+    }
+
+    /// The variable a constraint can define as a passive row, with the passive rows that already hold it (which
+    /// then depend on the new row): among the variables no active row and no objective holds, the one with the
+    /// largest coefficient (ties: the last), as partial pivoting does. Solving `x + 0.5*w == y + 0.5*v` for v gives
+    /// `v := 2*x + w - 2*y`, and nested centrings chain such factors of 2; passive rows are never reduced, so
+    /// expanding the innermost definition multiplied them out (2^45 on a 45-deep nesting) and the cancellation
+    /// lost whole units: a required equality broken.
+    mutating func passiveSubject(_ rec: ConstraintRecord) -> (Int32, [(Int32, Double)])? {
+        let rowSyms = rec.vars.map { varSym[Int($0)] }
+        for inActiveRows in [false] {
+            for i in definitionOrder(rec) {
+                let s = varSym[Int(rec.vars[i])]
+                if tab.isPassiveCandidate(s, inActiveRows: inActiveRows),
+                   let down = tab.definable(s, besides: rowSyms) { return (s, down) }
+            }
+        }
+        return nil
+    }
+
+    /// The indices of a constraint's terms by preference as the variable it defines: largest coefficient first,
+    /// ties to the last.
+    func definitionOrder(_ rec: ConstraintRecord) -> [Int] {
+        rec.vars.indices.filter { abs(rec.coefs[$0]) > Tolerance.coefEpsilon }.sorted {
+            abs(rec.coefs[$0]) > abs(rec.coefs[$1]) || (abs(rec.coefs[$0]) == abs(rec.coefs[$1]) && $0 > $1)
+        }
+    }
+
+    /// Builds constraint `slot`'s row as it is written and makes it the passive definition of `subject`, a
+    /// symbol without a definition (`passiveSubject`), or one whose definition was just dropped (`swapDefinition`,
+    /// with `oldContent` the dummy content it had). Aggregates downstream of `subject` are compensated for the
+    /// change of what they stand for, and active rows that hold `subject` take its definition in.
+    mutating func definePassively(_ slot: Int, _ rec: inout ConstraintRecord, subject: Int32,
+                                  downstream: [(Int32, Double)], oldContent: [(Int32, Double)] = []) {
+        let r = tab.allocRow()
+        tab.rows[Int(r)].constant = rec.constant
+        for i in rec.vars.indices { tab.addTerm(r, varSym[Int(rec.vars[i])], rec.coefs[i]) }
+        for (m, c) in markerTerms(rec) { tab.addTerm(r, m, c) }
+        tab.makePassive(r, subject: subject, downstream: downstream)
+        tab.rows[Int(r)].constraint = Int32(slot)
+        rec.passiveRow = r
+        if downstream.contains(where: { !tab.aggregateUnused($0.0) }) {
+            let delta = [(tab.aggregateSymbol(r), 1.0)] + oldContent.map { ($0.0, -$0.1) }
+            tab.compensateAggregates(downstream, delta: delta)
+        }
+        tab.substituteDefinition(subject)
+    }
+
+    /// A variable of `rec` defined by a weaker constraint that `rec` can take over (see `swapDefinition`).
+    struct Swap {
+        var variable: Int32                 // the symbol
+        var definer: Int                    // the constraint slot that defines it now
+        var downstream: [(Int32, Double)]   // passive rows that hold it, with derivatives
+    }
+
+    /// A definition `rec` can take over: a variable of `rec` whose passive row belongs to a constraint that can
+    /// define another variable instead (one no active row or objective holds: an augmenting path of two steps,
+    /// as in bipartite matching), or else to a constraint of lower `definerRank`, which then goes in as an
+    /// ordinary row. Either way defining the variable by `rec` must close no cycle. The first kind wins, then
+    /// the weakest definer.
+    mutating func swapCandidate(_ rec: ConstraintRecord) -> Swap? {
+        let rank = SolverCore.definerRank(rec)
+        let rowSyms = rec.vars.map { varSym[Int($0)] }
+        var best: Swap? = nil
+        var bestRank = rank
+        var bestMoves = false
+        for i in definitionOrder(rec) {
+            let v = varSym[Int(rec.vars[i])]
+            let p = tab.rowOf[Int(v)]
+            guard p >= 0, tab.rows[Int(p)].passive, tab.rows[Int(p)].constraint >= 0 else { continue }
+            let d = Int(tab.rows[Int(p)].constraint)
+            let moves = canMove(d, off: v, after: rowSyms)
+            if bestMoves && !moves { continue }
+            let r = SolverCore.definerRank(cons[d])
+            guard moves || r < bestRank, let down = tab.definable(v, besides: rowSyms) else { continue }
+            if moves && !bestMoves { bestRank = rank }
+            if !moves || r < bestRank || best == nil || !bestMoves {
+                best = Swap(variable: v, definer: d, downstream: down)
+                bestRank = min(bestRank, r)
+                bestMoves = moves
+            }
+        }
+        return best
+    }
+
+    /// Whether constraint `d`, whose passive row defines `v`, could define another of its variables once `v` is
+    /// defined by a row holding `newRowSyms`: one that no active row or objective holds and that is not upstream
+    /// of `d`'s other variables or of `newRowSyms` (ignoring `d`'s own row, which goes).
+    mutating func canMove(_ d: Int, off v: Int32, after newRowSyms: [Int32]) -> Bool {
+        let rec = cons[d]
+        let own = rec.vars.map { varSym[Int($0)] }
+        for i in definitionOrder(rec) {
+            let b = own[i]
+            guard b != v, !newRowSyms.contains(b), tab.isPassiveCandidate(b),
+                  tab.definable(b, besides: own + newRowSyms, ignoring: rec.passiveRow) != nil else { continue }
+            return true
+        }
+        return false
+    }
+
+    /// Makes `rec` (whose markers exist) the definition of `swap.variable` in place of its old definer, which
+    /// then goes back in as any constraint does (a definition of another variable, or an ordinary row). Runs in
+    /// a transaction: it fails when the old definer's row cannot be made feasible (a conflict of `slot`).
+    ///
+    /// Active rows that hold the old definition's expansion stay as they are: they are still implied by the
+    /// constraints, the old definer among them. What the aggregates downstream stand for changes from the old
+    /// definition's dummies to the new one's, and is compensated (`definePassively`).
+    mutating func swapDefinition(_ slot: Int, _ rec: inout ConstraintRecord, _ swap: Swap) throws(SolverError) {
+        let old = tab.rowOf[Int(swap.variable)]
+        tab.writeOutAggregate(old)
+        let oldContent = tab.dummyContent(old)
+        tab.dropDefinition(old)
+        cons[swap.definer].passiveRow = -1
+        definePassively(slot, &rec, subject: swap.variable, downstream: swap.downstream, oldContent: oldContent)
+        cons[slot] = rec
+        var definer = cons[swap.definer]
+        if let (subject, downstream) = passiveSubject(definer) {
+            definePassively(swap.definer, &definer, subject: subject, downstream: downstream)
+            cons[swap.definer] = definer
             return
         }
+        try placeActive(swap.definer, blame: slot)
+    }
+
+    /// Builds constraint `slot`'s row (its markers exist) reduced over the basic variables and makes it an
+    /// active row: with a subject chosen as kiwi does, or by phase one with an artificial variable. A required row
+    /// that cannot be made feasible throws `.unsatisfiable` for constraint `blame` (the one being added) and
+    /// leaves the tableau as it was (outside a transaction; inside, the caller rolls back).
+    mutating func placeActive(_ slot: Int, blame: Int) throws(SolverError) {
+        let rec = cons[slot]
+        let r = tab.allocRow()
+        let outerJournal = tab.journaling
+        tab.rows[Int(r)].constant = rec.constant
+        // Markers are reduced too: a constraint that goes back in after a swap may have its marker basic.
+        let markers = markerTerms(rec)
+        tab.setReduced(r, rec.vars.map { varSym[Int($0)] } + markers.map(\.0), rec.coefs + markers.map(\.1))
         if tab.rows[Int(r)].constant < 0 {
             tab.rows[Int(r)].constant = -tab.rows[Int(r)].constant
             for j in tab.rows[Int(r)].cells.indices { tab.rows[Int(r)].cells[j].coef = -tab.rows[Int(r)].cells[j].coef }
@@ -431,37 +621,41 @@ struct SolverCore {
             if abs(tab.rows[Int(r)].constant) > Tolerance.constantEpsilon {
                 // Required and contradicted by required equalities alone; nothing has changed yet but the row.
                 let certificate = tab.rows[Int(r)].cells.flatMap { tab.certificateOwners($0.sym) }
+                    + [Int(tab.owner[Int(rec.marker)])]
                 tab.freeRow(r)
-                for s in allocated.reversed() { tab.releaseSymbol(s) }
-                throw conflict(slot, certificate)
+                throw conflict(blame, certificate)
             }
+            // Redundant. A fresh required equality takes its dummy as basic; a constraint that goes back in
+            // after a swap with its marker basic in another row is already expressed by that row.
+            if tab.cellIndex(r, rec.marker) == nil { tab.freeRow(r); return }
             subject = rec.marker
         }
         if subject >= 0 {
+            if getenv("MOA_DEBUG_DEFS") != nil && tab.kind[Int(subject)] == .external {
+                print("  external subject \(symbolName(subject)) for #\(slot) \(describe(slot)); row: \(rowText(tab.rows[Int(r)].constant, tab.rows[Int(r)].cells.map { ($0.sym, $0.coef) }))")
+            }
             tab.pivot(r, entering: subject)
-        } else {
-            // Phase one with an artificial variable: may fail, so journal it.
-            if !outerJournal { tab.begin() }
-            var failure: SolverError? = nil
-            do {
-                if let certificate = try addWithArtificialVariable(r) { failure = conflict(slot, certificate) }
-            } catch {
-                failure = error
-            }
-            if let failure {
-                if !outerJournal {
-                    // The row and its symbols were made before the transaction began.
-                    tab.rollback()
-                    tab.freeRow(r)
-                    for s in allocated.reversed() { tab.releaseSymbol(s) }
-                }
-                throw failure
-            }
-            if !outerJournal { tab.commit() }
+            return
         }
-        rec.active = true
-        cons[slot] = rec
-        try optimizeAfterAdd()
+        // Phase one with an artificial variable: may fail, so journal it.
+        if !outerJournal { tab.begin() }
+        var failure: SolverError? = nil
+        do {
+            if let certificate = try addWithArtificialVariable(r) {
+                failure = conflict(blame, certificate + [slot])
+            }
+        } catch {
+            failure = error
+        }
+        if let failure {
+            if !outerJournal {
+                // The row was made before the transaction began.
+                tab.rollback()
+                tab.freeRow(r)
+            }
+            throw failure
+        }
+        if !outerJournal { tab.commit() }
     }
 
     /// Re-optimises after an add, or leaves it to the next call that needs the optimum (`ensureOptimal`).
@@ -486,7 +680,7 @@ struct SolverCore {
     }
 
     /// Pivots that adds may cost beyond one each before re-optimisation is deferred.
-    static let deferAllowance = 64
+    static let deferAllowance = Int(getenv("MOA_DEFER").map { atoi($0) } ?? 64)
 
     /// Runs the deferred optimisation, if any: the dual simplex, values and dumps need the optimum.
     ///
@@ -509,7 +703,9 @@ struct SolverCore {
             if n < bestCount || (n == bestCount && c.sym < best) { best = c.sym; bestCount = n }
         }
         if best >= 0 { return best }
-        for s in [rec.marker, rec.other] where s >= 0 {
+        // A marker only in this row (a new constraint's) can be basic at once; one that other rows hold (a
+        // constraint going back in after a swap) would move their values without a ratio test: phase one.
+        for s in [rec.marker, rec.other] where s >= 0 && tab.cols[Int(s)].count == 1 {
             let k = tab.kind[Int(s)]
             if (k == .slack || k == .error) && tab.coefficient(r, s) < 0 { return s }
         }

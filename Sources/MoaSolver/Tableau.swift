@@ -45,6 +45,8 @@
     /// marker) of this definition's full expansion; -1 until first needed. Chained definitions
     /// (`top_i == top_{i-1}`) would otherwise put i dummies into each row that uses `top_i`.
     var aggregate: Int32 = -1
+    /// For a passive row: the slot of the constraint it is the row of (-1 otherwise).
+    var constraint: Int32 = -1
 }
 
 /// A passive row's expansion through the passive rows it depends on, dummies left out (its aggregate stands for
@@ -93,8 +95,7 @@ struct Tableau {
     var cols: [[ColRef]] = []
     var isCandidate: [Bool] = []
     var pos: [Int32] = []                // scratch: cell index of a symbol in the row being merged, else -1
-    var passiveRefs: [Int32] = []        // how many passive rows hold the symbol
-    var passiveUsers: [[(Int32, UInt64)]] = []   // passive rows (row, seq) that hold the symbol; stale entries skipped
+    var pcols: [[ColRef]] = []           // the passive rows that hold the symbol (passive cells' column index)
     var aggregateOf: [Int32] = []        // for an aggregate dummy: its passive row, else -1
     var expandCoef: [Double] = []        // scratch for `reduce`: pending coefficient of a passive basic symbol
     var expandQueued: [Bool] = []
@@ -167,8 +168,8 @@ struct Tableau {
             s = Int32(kind.count)
             kind.append(.unused); owner.append(-1); rowOf.append(-1); cols.append([])
             isCandidate.append(false); pos.append(-1)
-            passiveRefs.append(0); expandCoef.append(0); expandQueued.append(false); symValue.append(0)
-            passiveUsers.append([]); aggregateOf.append(-1); flatCoef.append(0); flatMark.append(false)
+            pcols.append([]); expandCoef.append(0); expandQueued.append(false); symValue.append(0)
+            aggregateOf.append(-1); flatCoef.append(0); flatMark.append(false)
             artIndex.append(-1)
             for l in levels.indices { levels[l].coef.append(0) }
         }
@@ -229,6 +230,7 @@ struct Tableau {
         rows[Int(r)].constant = 0
         rows[Int(r)].passive = false
         rows[Int(r)].aggregate = -1
+        rows[Int(r)].constraint = -1
         freeRows.append(r)
     }
 
@@ -240,37 +242,38 @@ struct Tableau {
         journalRows.append((r, row.basic == -1 ? nil : row))
     }
 
+    /// Appends a cell to row `r` and its entry to the symbol's column (`pcols` for a passive row).
     mutating func appendCell(_ r: Int32, _ s: Int32, _ coef: Double) {
-        if rows[Int(r)].passive {
-            passiveRefs[Int(s)] += 1
-            passiveUsers[Int(s)].append((r, rows[Int(r)].seq))
-            rows[Int(r)].cells.append(Cell(sym: s, colSlot: -1, coef: coef))
-            return
-        }
         let cellIndex = Int32(rows[Int(r)].cells.count)
-        let colSlot = Int32(cols[Int(s)].count)
-        cols[Int(s)].append(ColRef(row: r, cell: cellIndex))
+        let colSlot: Int32
+        if rows[Int(r)].passive {
+            colSlot = Int32(pcols[Int(s)].count)
+            pcols[Int(s)].append(ColRef(row: r, cell: cellIndex))
+        } else {
+            colSlot = Int32(cols[Int(s)].count)
+            cols[Int(s)].append(ColRef(row: r, cell: cellIndex))
+        }
         rows[Int(r)].cells.append(Cell(sym: s, colSlot: colSlot, coef: coef))
     }
 
+    /// Swap-removes cell `i` of row `r` and its column entry.
     mutating func removeCell(_ r: Int32, _ i: Int) {
-        if rows[Int(r)].passive {
-            passiveRefs[Int(rows[Int(r)].cells[i].sym)] -= 1
-            let lastCell = rows[Int(r)].cells.removeLast()
-            if i < rows[Int(r)].cells.count { rows[Int(r)].cells[i] = lastCell }
-            return
-        }
+        let passive = rows[Int(r)].passive
         let cell = rows[Int(r)].cells[i]
         let s = Int(cell.sym), slot = Int(cell.colSlot)
-        let lastRef = cols[s].removeLast()
-        if slot < cols[s].count {
-            cols[s][slot] = lastRef
+        let lastRef = passive ? pcols[s].removeLast() : cols[s].removeLast()
+        if slot < (passive ? pcols[s].count : cols[s].count) {
+            if passive { pcols[s][slot] = lastRef } else { cols[s][slot] = lastRef }
             rows[Int(lastRef.row)].cells[Int(lastRef.cell)].colSlot = Int32(slot)
         }
         let lastCell = rows[Int(r)].cells.removeLast()
         if i < rows[Int(r)].cells.count {
             rows[Int(r)].cells[i] = lastCell
-            cols[Int(lastCell.sym)][Int(lastCell.colSlot)].cell = Int32(i)
+            if passive {
+                pcols[Int(lastCell.sym)][Int(lastCell.colSlot)].cell = Int32(i)
+            } else {
+                cols[Int(lastCell.sym)][Int(lastCell.colSlot)].cell = Int32(i)
+            }
         }
     }
 
@@ -696,6 +699,7 @@ struct Tableau {
             rows[Int(r)].passive = saved.passive
             rows[Int(r)].seq = saved.seq
             rows[Int(r)].aggregate = saved.aggregate
+            rows[Int(r)].constraint = saved.constraint
             rows[Int(r)].basic = saved.basic
             rows[Int(r)].constant = saved.constant
             for c in saved.cells { appendCell(r, c.sym, c.coef) }
@@ -725,8 +729,8 @@ struct Tableau {
             let n = kind.count - savedSymCount
             kind.removeLast(n); owner.removeLast(n); rowOf.removeLast(n); cols.removeLast(n)
             isCandidate.removeLast(n); pos.removeLast(n)
-            passiveRefs.removeLast(n); expandCoef.removeLast(n); expandQueued.removeLast(n); symValue.removeLast(n)
-            passiveUsers.removeLast(n); aggregateOf.removeLast(n); flatCoef.removeLast(n); flatMark.removeLast(n)
+            pcols.removeLast(n); expandCoef.removeLast(n); expandQueued.removeLast(n); symValue.removeLast(n)
+            aggregateOf.removeLast(n); flatCoef.removeLast(n); flatMark.removeLast(n)
             artIndex.removeLast(n)
             for l in levels.indices { levels[l].coef.removeLast(n) }
             candidates.removeAll { Int($0) >= savedSymCount }
@@ -743,18 +747,87 @@ struct Tableau {
 
     // MARK: - Passive rows
 
-    /// Whether `s` may become a passive row's basic variable: an external that is non-basic and occurs in no
-    /// row and no objective, so that nothing has to be rewritten when it becomes basic.
-    func isPassiveCandidate(_ s: Int32) -> Bool {
-        guard kind[Int(s)] == .external, rowOf[Int(s)] < 0, cols[Int(s)].isEmpty, passiveRefs[Int(s)] == 0 else {
-            return false
-        }
+    /// Whether `s` may become a passive row's basic variable: a non-basic external that no objective holds. It may
+    /// occur in passive rows (definitions of other variables), which are unreduced and take the new definition as
+    /// it is (`definable(_:besides:)` checks that no cycle forms). With `inActiveRows`, it may also occur in active
+    /// rows with an external basic, which then take its definition in (`substituteDefinition(_:)`); a row with a
+    /// restricted basic holds no non-basic external (kiwi's invariant), so no row's feasibility changes.
+    func isPassiveCandidate(_ s: Int32, inActiveRows: Bool = false) -> Bool {
+        guard kind[Int(s)] == .external, rowOf[Int(s)] < 0 else { return false }
+        if artActive && artIndex[Int(s)] >= 0 { return false }
         for l in levels.indices where levels[l].coef[Int(s)] != 0 { return false }
+        if cols[Int(s)].isEmpty { return true }
+        guard inActiveRows else { return false }
+        for ref in cols[Int(s)] where kind[Int(rows[Int(ref.row)].basic)] != .external { return false }
         return true
     }
 
-    /// Turns row `r` (being built, holding `subject`) into the passive row defining `subject`.
-    mutating func makePassive(_ r: Int32, subject: Int32) {
+    /// Replaces passive variable `v` in the active rows that hold it by its reduced expansion (its aggregate
+    /// standing for the dummies).
+    mutating func substituteDefinition(_ v: Int32) {
+        if cols[Int(v)].isEmpty { return }
+        let t = allocRow()
+        setReduced(t, [v], [1])
+        if cellIndex(t, v) != nil || rowOf[Int(v)] < 0 { print("BUG substituteDefinition: v=\(v) basic=\(rowOf[Int(v)]) passive=\(rowOf[Int(v)] >= 0 ? rows[Int(rowOf[Int(v)])].passive : false) t holds v: \(cellIndex(t, v) != nil)"); freeRow(t); return }
+        substitute(v, t)
+        freeRow(t)
+    }
+
+    /// The dummy content of passive row `p`'s variable through its own cells: its dummies, and the aggregates of
+    /// the passive rows it holds (made if needed).
+    mutating func dummyContent(_ p: Int32) -> [(Int32, Double)] {
+        var out: [(Int32, Double)] = []
+        let n = rows[Int(p)].cells.count
+        for i in 0..<n {
+            let c = rows[Int(p)].cells[i]
+            if kind[Int(c.sym)] == .dummy && aggregateOf[Int(c.sym)] < 0 {
+                out.append((c.sym, c.coef))
+            } else if rowOf[Int(c.sym)] >= 0 && rows[Int(rowOf[Int(c.sym)])].passive {
+                out.append((aggregateSymbol(rowOf[Int(c.sym)]), c.coef))
+            }
+        }
+        return out
+    }
+
+    /// Writes the aggregate of passive row `p` out, one level (`dummyContent`), in every active row and objective
+    /// that holds it, and frees it: `p` is about to change.
+    mutating func writeOutAggregate(_ p: Int32) {
+        let a = rows[Int(p)].aggregate
+        if a < 0 { return }
+        let content = dummyContent(p)
+        while let ref = cols[Int(a)].last {
+            touch(ref.row)
+            let c = rows[Int(ref.row)].cells[Int(ref.cell)].coef
+            removeCell(ref.row, Int(ref.cell))
+            for (d, k) in content { addTerm(ref.row, d, c * k) }
+        }
+        for l in levels.indices {
+            let e = levels[l].coef[Int(a)]
+            if e == 0 { continue }
+            objAdd(Int32(l), a, -e)
+            for (d, k) in content { objAdd(Int32(l), d, e * k) }
+        }
+        touch(p)
+        rows[Int(p)].aggregate = -1
+        releaseSymbol(a)
+    }
+
+    /// The passive rows that hold symbol `s`, directly or through other passive rows, in topological order, with
+    /// the derivatives of their variables with respect to `s` (`downstream(ofSymbol:)`); nil when defining `s` by
+    /// a row holding `rowSyms` would close a cycle (the row holds a variable defined downstream of `s`).
+    mutating func definable(_ s: Int32, besides rowSyms: [Int32], ignoring skip: Int32 = -1) -> [(Int32, Double)]? {
+        if pcols[Int(s)].isEmpty { return [] }
+        let down = downstream(ofSymbol: s, ignoring: skip)
+        for (w, _) in down { expandQueued[Int(rows[Int(w)].basic)] = true }
+        let cycle = rowSyms.contains { $0 != s && expandQueued[Int($0)] }
+        for (w, _) in down { expandQueued[Int(rows[Int(w)].basic)] = false }
+        return cycle ? nil : down
+    }
+
+    /// Turns row `r` (being built, holding `subject`) into the passive row defining `subject`. `downstream` are
+    /// the passive rows that already hold `subject` (`definable`), in topological order: they now depend on the
+    /// new row, so they get new, later keys (and their cached expansions go).
+    mutating func makePassive(_ r: Int32, subject: Int32, downstream: [(Int32, Double)] = []) {
         // Built as an active row; re-file its cells as passive ones.
         var syms: [Int32] = [], coefs: [Double] = []
         for c in rows[Int(r)].cells { syms.append(c.sym); coefs.append(c.coef) }
@@ -770,6 +843,12 @@ struct Tableau {
         rows[Int(r)].basic = subject
         rowOf[Int(subject)] = r
         passiveOrder.append((r, rows[Int(r)].seq))
+        for (w, _) in downstream {
+            touch(w)
+            rows[Int(w)].seq = nextSeq
+            nextSeq += 1
+            passiveOrder.append((w, rows[Int(w)].seq))
+        }
     }
 
     /// Sets the cells of the empty row `r` to `sum(coefs[i] * syms[i])` with basic symbols expanded into
@@ -948,13 +1027,20 @@ struct Tableau {
     /// dropped this way: the random tests broke when they were, not understood yet; they are activated.)
     func isUnusedDefinition(_ p: Int32, marker: Int32) -> Bool {
         let v = rows[Int(p)].basic
-        for (u, seq) in passiveUsers[Int(v)] where Int(u) < rows.count && rows[Int(u)].passive && rows[Int(u)].seq == seq {
-            return false
-        }
+        if !pcols[Int(v)].isEmpty { return false }
         for d in [marker, rows[Int(p)].aggregate] where d >= 0 {
             if !cols[Int(d)].isEmpty || (artActive && artIndex[Int(d)] >= 0) { return false }
             for l in levels.indices where levels[l].coef[Int(d)] != 0 { return false }
         }
+        return true
+    }
+
+    /// Whether the aggregate dummy of passive row `p`, if any, occurs in no active row and no objective.
+    func aggregateUnused(_ p: Int32) -> Bool {
+        let d = rows[Int(p)].aggregate
+        if d < 0 { return true }
+        if !cols[Int(d)].isEmpty || (artActive && artIndex[Int(d)] >= 0) { return false }
+        for l in levels.indices where levels[l].coef[Int(d)] != 0 { return false }
         return true
     }
 
@@ -1064,39 +1150,68 @@ struct Tableau {
         return d
     }
 
-    /// Passive rows downstream of passive row `p` (those holding its variable, and so on), `p` first, in creation
-    /// order, each with the derivative of its variable with respect to `p`'s variable.
+    /// Passive rows downstream of passive row `p` (those holding its variable, and so on), `p` first, in
+    /// topological order, each with the derivative of its variable with respect to `p`'s variable.
     mutating func downstream(of p: Int32) -> [(Int32, Double)] {
+        [(p, 1)] + downstream(ofSymbol: rows[Int(p)].basic)
+    }
+
+    /// The passive rows that hold symbol `v`, directly or through other passive rows, in topological order (by
+    /// `seq`), each with the derivative of its basic variable with respect to `v`.
+    mutating func downstream(ofSymbol v: Int32, ignoring skip: Int32 = -1) -> [(Int32, Double)] {
         var out: [(Int32, Double)] = []
         heap.removeAll(keepingCapacity: true)
-        let v = rows[Int(p)].basic
         expandCoef[Int(v)] = 1
         expandQueued[Int(v)] = true
-        heapPush((UInt64.max - rows[Int(p)].seq, p))
-        while let (_, w) = heapPop() {
-            let b = rows[Int(w)].basic
-            var g = expandCoef[Int(b)]
-            if w != p {
-                g = 0
-                for c in rows[Int(w)].cells where rowOf[Int(c.sym)] >= 0 { g += c.coef * expandCoef[Int(c.sym)] }
-            }
-            expandCoef[Int(b)] = g
-            out.append((w, g))
-            for (u, seq) in passiveUsers[Int(b)] where Int(u) < rows.count && rows[Int(u)].passive
-                && rows[Int(u)].seq == seq {
+        func push(users b: Int32) {
+            for ref in pcols[Int(b)] where ref.row != skip {
+                let u = ref.row
                 let ub = rows[Int(u)].basic
                 if !expandQueued[Int(ub)] {
                     expandQueued[Int(ub)] = true
-                    heapPush((UInt64.max - seq, u))
+                    heapPush((UInt64.max - rows[Int(u)].seq, u))
                 }
             }
         }
+        push(users: v)
+        while let (_, w) = heapPop() {
+            let b = rows[Int(w)].basic
+            var g = 0.0
+            for c in rows[Int(w)].cells where expandQueued[Int(c.sym)] { g += c.coef * expandCoef[Int(c.sym)] }
+            expandCoef[Int(b)] = g
+            out.append((w, g))
+            push(users: b)
+        }
+        expandCoef[Int(v)] = 0
+        expandQueued[Int(v)] = false
         for (w, _) in out {
             let b = rows[Int(w)].basic
             expandCoef[Int(b)] = 0
             expandQueued[Int(b)] = false
         }
         return out
+    }
+
+    /// The definition of `v` changed (it was a free symbol, or it had another definition): what the aggregates
+    /// of the passive rows downstream of it stand for changed by `g * delta` each (`down` from
+    /// `downstream(ofSymbol:)`, `delta` a combination of dummy and aggregate symbols per unit of `v`). Rows and
+    /// objectives that hold them get `-coef * g * delta`, so that what they hold stands for what it did.
+    mutating func compensateAggregates(_ down: [(Int32, Double)], delta: [(Int32, Double)]) {
+        for (w, g) in down where g != 0 {
+            let a = rows[Int(w)].aggregate
+            if a < 0 { continue }
+            let refs = cols[Int(a)]
+            for ref in refs {
+                let c = rows[Int(ref.row)].cells[Int(ref.cell)].coef
+                touch(ref.row)
+                for (d, k) in delta { addTerm(ref.row, d, -c * g * k) }
+            }
+            for l in levels.indices {
+                let e = levels[l].coef[Int(a)]
+                if e == 0 { continue }
+                for (d, k) in delta { objAdd(Int32(l), d, -e * g * k) }
+            }
+        }
     }
 
     /// Writes each aggregate dummy downstream of passive row `p` out into what it stands for (the row's own

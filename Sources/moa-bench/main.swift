@@ -1,6 +1,6 @@
 // moa-bench — replays `.lin` workloads (../shared/bench/FORMAT.md) on Moa's solver.
 //
-//     moa-bench FILE.lin [-r REPS] [-d]
+//     moa-bench FILE.lin [-r REPS] [-d] [-s]     (-d: values at every checkpoint; -s: solver statistics per phase)
 //     moa-bench --frames VIEWS [-r REPS]     (time per animation frame of a layout; see Frames.swift)
 //     moa-bench --scenario NAME --views N [-r REPS]   (a layout built from equations, per step; see Scenarios.swift)
 //
@@ -173,7 +173,7 @@ final class MoaAdapter {
 }
 
 /// One replay on a fresh solver, timing each phase as `lin::replay_once` does.
-func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?) throws -> [PhaseStat] {
+func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?, statistics: Bool = false) throws -> [PhaseStat] {
     let solver = MoaAdapter(w)
     let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(w.nvars, 1))
     values.initialize(repeating: 0)
@@ -184,6 +184,11 @@ func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?) t
     var nops = 0, nus = 0
     func closePhase(_ t: UInt64) {
         if cur >= 0 || nops > 0 { stats.append(PhaseStat(name: cur, ns: t &- t0 &- paused, ops: nops, us: nus)) }
+        if statistics {
+            let s = solver.solver._statistics
+            if getenv("MOA_BENCH_DUMP") != nil { eprint(solver.solver.dump()) }
+            eprint("stats \(cur < 0 ? "main" : w.phases[cur]): pivots=\(s.pivots) expansions=\(s.expansions) rows=\(s.rows) cells=\(s.cells) longestColumn=\(s.longestColumn) passive=\(s.passive) external=\(s.external) restricted=\(s.restricted)")
+        }
     }
     for op in w.ops {
         switch op.kind {
@@ -216,7 +221,7 @@ func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?) t
 }
 
 func usage(_ argv0: String) -> Int32 {
-    eprint("usage: \(argv0) FILE.lin [-r REPS] [-d]\n       \(argv0) --frames VIEWS [-r REPS]\n"
+    eprint("usage: \(argv0) FILE.lin [-r REPS] [-d] [-s]\n       \(argv0) --frames VIEWS [-r REPS]\n"
            + "       \(argv0) --scenario chain|grid|nested|labels --views N [-r REPS]")
     return 2
 }
@@ -230,12 +235,15 @@ func runMain() -> Int32 {
     if args.count >= 2 && args[1] == "--scenario" { return runScenario(args) }
     var path: String? = nil
     var dump = false
+    var statistics = false
     var reps = 1
     var i = 1
     while i < args.count {
         let a = args[i]
         if a == "-d" {
             dump = true
+        } else if a == "-s" {
+            statistics = true
         } else if a.hasPrefix("-r") {
             var n = String(a.dropFirst(2))
             if n.isEmpty {
@@ -275,7 +283,7 @@ func runMain() -> Int32 {
         var sums: [Checksum] = []
         var d: [String]? = (dump && r == 0) ? [] : nil
         do {
-            all.append(try replayOnce(w, sums: &sums, dumps: &d))
+            all.append(try replayOnce(w, sums: &sums, dumps: &d, statistics: statistics && r == 0))
         } catch let e as BenchError {
             out.flush()
             eprint("moa error: \(e.message)")

@@ -1,3 +1,4 @@
+import Glibc
 import MoaSolver
 import XCTest
 
@@ -166,6 +167,25 @@ final class RandomTests: XCTestCase {
                 }
             }
             s.updateVariables()
+            if let problem = s._consistencyProblem() {
+                XCTFail("step \(step) (op \(op)): \(problem)\n--- before\n\(before)\n--- after\n\(s.dump())")
+                return
+            }
+            if getenv("MOA_DEEP_CHECK") != nil {
+                for c in order {
+                    let sp = live[c]!
+                    let dumpNow = s.dump()
+                    if (try? s.setConstant(sp.constant + 0.5, of: c)) != nil {
+                        s.updateVariables()
+                        if let problem = s._consistencyProblem() {
+                            XCTFail("step \(step) (op \(op)): shifting #\(c) breaks: \(problem)\n--- state\n\(dumpNow)\n--- previous\n\(before)")
+                            return
+                        }
+                        try s.setConstant(sp.constant, of: c)
+                    }
+                }
+                s.updateVariables()
+            }
             let x = try vs.map { try s.value(of: $0) }
             for c in order where live[c]!.priority == 1000 {
                 let text = (try? s.description(of: c)) ?? "?"
