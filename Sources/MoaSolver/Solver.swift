@@ -149,6 +149,9 @@ public final class Solver {
     /// Debugging aid (not API): the first inconsistency of the tableau with the constraints, or nil.
     public func _consistencyProblem() -> String? { core.consistencyProblem() }
 
+    /// Debugging aid: pivots by kind (subject, optimize, phase one, dual).
+    public var _pivotsByKind: [Int] { core.tab.pivotsByKind }
+
     /// Statistics for benchmarks and profiling (not API): pivots done so far, and tableau rows and cells in use
     /// (passive definitions, active rows with an external basic, active rows with a restricted basic).
     public var _statistics: (pivots: Int, expansions: Int, rows: Int, cells: Int, longestColumn: Int,

@@ -366,8 +366,8 @@ struct SolverCore {
     ///
     /// A constraint that holds a variable no active row and no objective holds becomes that variable's
     /// definition (a passive row: kept as written, nothing substituted). One whose variables are all taken can
-    /// still take a variable over from a weaker definition (`swapCandidate`), which then goes in as an ordinary
-    /// row in its place; otherwise it goes in as an ordinary (active, reduced) row.
+    /// still take a variable over along an augmenting path (`augmentingPath`); otherwise it goes in as an
+    /// ordinary (active, reduced) row.
     mutating func insert(_ slot: Int) throws(SolverError) {
         var rec = cons[slot]
         if !rec.isRequired { rec.level = tab.level(for: rec.priority) }
@@ -378,51 +378,18 @@ struct SolverCore {
             cons[slot] = rec
             return
         }
-        if getenv("MOA_NO_SWAP") == nil, let swap = swapCandidate(rec) {
-            let debug = getenv("MOA_DEBUG_SWAP") != nil
-            if debug, let p = consistencyProblem() { print("BEFORE SWAP already: \(p)") }
-            let dumpBefore = debug ? dump() : ""
-            let began = !tab.journaling
-            if began { tab.begin() }
-            let before = rec
-            let savedOld = cons[swap.definer]
-            do throws(SolverError) {
-                makeMarkers(slot, &rec)
-                try swapDefinition(slot, &rec, swap)
-            } catch {
-                if began { tab.rollback() }
-                cons[slot] = before
-                cons[swap.definer] = savedOld
-                throw error
-            }
-            if began { tab.commit() }
-            rec.active = true
-            cons[slot] = rec
-            if debug, let p = consistencyProblem() {
-                print("AFTER SWAP of \(symbolName(swap.variable)) from #\(swap.definer) \(describe(swap.definer)) to #\(slot) \(describe(slot)): \(p)\n--- before\n\(dumpBefore)--- after\n\(dump())")
-            }
-            try optimizeAfterAdd()
-            return
-        }
-        if getenv("MOA_DEBUG_DEFS") != nil {
-            var why = "active #\(slot) rank \(SolverCore.definerRank(rec)):"
-            for i in rec.vars.indices {
-                let s = varSym[Int(rec.vars[i])]
-                let p = tab.rowOf[Int(s)]
-                if p >= 0 && tab.rows[Int(p)].passive {
-                    let d = Int(tab.rows[Int(p)].constraint)
-                    why += " v\(rec.vars[i]):P(by rank \(SolverCore.definerRank(cons[d])) agg \(tab.aggregateUnused(p) ? "free" : "used"))"
-                } else if p >= 0 { why += " v\(rec.vars[i]):A" }
-                else if !tab.cols[Int(s)].isEmpty { why += " v\(rec.vars[i]):cols\(tab.cols[Int(s)].count)" }
-                else if !tab.isPassiveCandidate(s) { why += " v\(rec.vars[i]):obj" }
-                else { why += " v\(rec.vars[i]):cycle/agg" }
-            }
-            print(why)
-        }
         let allocated = makeMarkers(slot, &rec)
         cons[slot] = rec
         do throws(SolverError) {
-            try placeActive(slot, blame: slot)
+            // An ordinary row that would need an external basic or phase one is the sign of definitions that
+            // formed in an unlucky order: an augmenting path can make this constraint a definition instead.
+            if try !placeActive(slot, blame: slot, unlessAwkward: true) {
+                if let path = augmentingPath(rec) {
+                    try reassignInTransaction(along: path, to: slot)
+                } else {
+                    _ = try placeActive(slot, blame: slot)
+                }
+            }
         } catch {
             if !tab.journaling { for s in allocated.reversed() { tab.releaseSymbol(s) } }
             cons[slot] = rec
@@ -430,6 +397,25 @@ struct SolverCore {
         }
         cons[slot].active = true
         try optimizeAfterAdd()
+    }
+
+    /// `reassign(along:to:)` in a transaction of its own (unless one is open): a failure changes nothing.
+    mutating func reassignInTransaction(along path: [PathStep], to slot: Int) throws(SolverError) {
+        let began = !tab.journaling
+        if began { tab.begin() }
+        let saved = path.map { cons[$0.definer] }
+        let before = cons[slot]
+        var rec = before
+        do throws(SolverError) {
+            try reassign(along: path, to: slot, &rec)
+        } catch {
+            if began { tab.rollback() }
+            cons[slot] = before
+            for (step, old) in zip(path, saved) { cons[step.definer] = old }
+            throw error
+        }
+        if began { tab.commit() }
+        cons[slot] = rec
     }
 
     /// Creates the constraint's marker symbols (and its error terms in the objective). Returns them.
@@ -522,87 +508,106 @@ struct SolverCore {
         tab.substituteDefinition(subject)
     }
 
-    /// A variable of `rec` defined by a weaker constraint that `rec` can take over (see `swapDefinition`).
-    struct Swap {
-        var variable: Int32                 // the symbol
-        var definer: Int                    // the constraint slot that defines it now
-        var downstream: [(Int32, Double)]   // passive rows that hold it, with derivatives
+    /// One step of an augmenting path: `variable` changes hands from its definer to the constraint before it.
+    struct PathStep {
+        var variable: Int32        // the symbol
+        var definer: Int           // the constraint slot that defines it now
     }
 
-    /// A definition `rec` can take over: a variable of `rec` whose passive row belongs to a constraint that can
-    /// define another variable instead (one no active row or objective holds: an augmenting path of two steps,
-    /// as in bipartite matching), or else to a constraint of lower `definerRank`, which then goes in as an
-    /// ordinary row. Either way defining the variable by `rec` must close no cycle. The first kind wins, then
-    /// the weakest definer.
-    mutating func swapCandidate(_ rec: ConstraintRecord) -> Swap? {
+    /// Definitions `rec` can take over, as in bipartite matching between constraints and variables: `rec` takes
+    /// a variable from its definer, which takes one of its other variables from the next definer, and so on,
+    /// until a definer can define a free variable instead (one no active row or objective holds) or is weaker
+    /// than `rec` (lower `definerRank`: it goes in as an ordinary row). Breadth first, at most `pathSearchLimit`
+    /// definers, shortest path wins; a path ending in a free variable wins over one ending in a weaker definer.
+    /// Cycles are checked when the path is applied (`reassign`), where a step that would close one ends it.
+    mutating func augmentingPath(_ rec: ConstraintRecord) -> [PathStep]? {
         let rank = SolverCore.definerRank(rec)
-        let rowSyms = rec.vars.map { varSym[Int($0)] }
-        var best: Swap? = nil
-        var bestRank = rank
-        var bestMoves = false
-        for i in definitionOrder(rec) {
-            let v = varSym[Int(rec.vars[i])]
-            let p = tab.rowOf[Int(v)]
-            guard p >= 0, tab.rows[Int(p)].passive, tab.rows[Int(p)].constraint >= 0 else { continue }
-            let d = Int(tab.rows[Int(p)].constraint)
-            let moves = canMove(d, off: v, after: rowSyms)
-            if bestMoves && !moves { continue }
-            let r = SolverCore.definerRank(cons[d])
-            guard moves || r < bestRank, let down = tab.definable(v, besides: rowSyms) else { continue }
-            if moves && !bestMoves { bestRank = rank }
-            if !moves || r < bestRank || best == nil || !bestMoves {
-                best = Swap(variable: v, definer: d, downstream: down)
-                bestRank = min(bestRank, r)
-                bestMoves = moves
+        var steps: [PathStep] = []
+        var parent: [Int] = []
+        var seen: Set<Int> = []
+        var weaker: Int? = nil
+        var frontier: [(Int32, Int)] = []      // (variable, index of the step it came from, or -1)
+        func enqueue(_ vars: [Int32], from: Int) {
+            for v in vars {
+                let p = tab.rowOf[Int(v)]
+                guard p >= 0, tab.rows[Int(p)].passive, tab.rows[Int(p)].constraint >= 0 else { continue }
+                frontier.append((v, from))
             }
         }
-        return best
-    }
-
-    /// Whether constraint `d`, whose passive row defines `v`, could define another of its variables once `v` is
-    /// defined by a row holding `newRowSyms`: one that no active row or objective holds and that is not upstream
-    /// of `d`'s other variables or of `newRowSyms` (ignoring `d`'s own row, which goes).
-    mutating func canMove(_ d: Int, off v: Int32, after newRowSyms: [Int32]) -> Bool {
-        let rec = cons[d]
-        let own = rec.vars.map { varSym[Int($0)] }
-        for i in definitionOrder(rec) {
-            let b = own[i]
-            guard b != v, !newRowSyms.contains(b), tab.isPassiveCandidate(b),
-                  tab.definable(b, besides: own + newRowSyms, ignoring: rec.passiveRow) != nil else { continue }
-            return true
+        enqueue(definitionOrder(rec).map { varSym[Int(rec.vars[$0])] }, from: -1)
+        var head = 0
+        while head < frontier.count && steps.count < SolverCore.pathSearchLimit {
+            let (v, from) = frontier[head]
+            head += 1
+            let d = Int(tab.rows[Int(tab.rowOf[Int(v)])].constraint)
+            guard seen.insert(d).inserted else { continue }
+            steps.append(PathStep(variable: v, definer: d))
+            parent.append(from)
+            let i = steps.count - 1
+            let drec = cons[d]
+            let own = drec.vars.map { varSym[Int($0)] }
+            if own.contains(where: { $0 != v && tab.isPassiveCandidate($0) }) {
+                return path(to: i, steps, parent)
+            }
+            if weaker == nil && SolverCore.definerRank(drec) < rank { weaker = i }
+            enqueue(definitionOrder(drec).map { own[$0] }.filter { $0 != v }, from: i)
         }
-        return false
+        if let w = weaker { return path(to: w, steps, parent) }
+        return nil
     }
 
-    /// Makes `rec` (whose markers exist) the definition of `swap.variable` in place of its old definer, which
-    /// then goes back in as any constraint does (a definition of another variable, or an ordinary row). Runs in
-    /// a transaction: it fails when the old definer's row cannot be made feasible (a conflict of `slot`).
+    /// Definers explored by `augmentingPath` before it gives up.
+    static let pathSearchLimit = 48
+
+    private func path(to i: Int, _ steps: [PathStep], _ parent: [Int]) -> [PathStep] {
+        var out: [PathStep] = []
+        var k = i
+        while k >= 0 { out.append(steps[k]); k = parent[k] }
+        return out.reversed()
+    }
+
+    /// Applies an augmenting path: constraint `slot` (whose markers exist) defines the path's first variable, each
+    /// definer on the path the next one, and the last goes back in as any constraint does (a definition of a free
+    /// variable, or an ordinary row). A step whose definition would close a cycle ends the path there: that
+    /// definer goes in as any constraint does. Runs in a transaction; it fails when a row that goes in cannot be
+    /// made feasible (a conflict of `slot`).
     ///
-    /// Active rows that hold the old definition's expansion stay as they are: they are still implied by the
-    /// constraints, the old definer among them. What the aggregates downstream stand for changes from the old
+    /// Active rows that hold an old definition's expansion stay as they are: they are still implied by the
+    /// constraints, the old definer among them. What aggregates downstream stand for changes from the old
     /// definition's dummies to the new one's, and is compensated (`definePassively`).
-    mutating func swapDefinition(_ slot: Int, _ rec: inout ConstraintRecord, _ swap: Swap) throws(SolverError) {
-        let old = tab.rowOf[Int(swap.variable)]
-        tab.writeOutAggregate(old)
-        let oldContent = tab.dummyContent(old)
-        tab.dropDefinition(old)
-        cons[swap.definer].passiveRow = -1
-        definePassively(slot, &rec, subject: swap.variable, downstream: swap.downstream, oldContent: oldContent)
-        cons[slot] = rec
-        var definer = cons[swap.definer]
-        if let (subject, downstream) = passiveSubject(definer) {
-            definePassively(swap.definer, &definer, subject: subject, downstream: downstream)
-            cons[swap.definer] = definer
+    mutating func reassign(along path: [PathStep], to slot: Int, _ rec: inout ConstraintRecord) throws(SolverError) {
+        var taker = slot
+        var takerRec = rec
+        for step in path {
+            let v = step.variable
+            let rowSyms = takerRec.vars.map { varSym[Int($0)] }
+            let old = tab.rowOf[Int(v)]
+            guard let down = tab.definable(v, besides: rowSyms) else { break }
+            tab.writeOutAggregate(old)
+            let oldContent = tab.dummyContent(old)
+            tab.dropDefinition(old)
+            cons[step.definer].passiveRow = -1
+            definePassively(taker, &takerRec, subject: v, downstream: down, oldContent: oldContent)
+            cons[taker] = takerRec
+            if taker == slot { rec = takerRec }
+            taker = step.definer
+            takerRec = cons[taker]
+        }
+        if let (subject, downstream) = passiveSubject(takerRec) {
+            definePassively(taker, &takerRec, subject: subject, downstream: downstream)
+            cons[taker] = takerRec
+            if taker == slot { rec = takerRec }
             return
         }
-        try placeActive(swap.definer, blame: slot)
+        _ = try placeActive(taker, blame: slot)
     }
 
     /// Builds constraint `slot`'s row (its markers exist) reduced over the basic variables and makes it an
     /// active row: with a subject chosen as kiwi does, or by phase one with an artificial variable. A required row
     /// that cannot be made feasible throws `.unsatisfiable` for constraint `blame` (the one being added) and
     /// leaves the tableau as it was (outside a transaction; inside, the caller rolls back).
-    mutating func placeActive(_ slot: Int, blame: Int) throws(SolverError) {
+    @discardableResult
+    mutating func placeActive(_ slot: Int, blame: Int, unlessAwkward: Bool = false) throws(SolverError) -> Bool {
         let rec = cons[slot]
         let r = tab.allocRow()
         let outerJournal = tab.journaling
@@ -627,15 +632,18 @@ struct SolverCore {
             }
             // Redundant. A fresh required equality takes its dummy as basic; a constraint that goes back in
             // after a swap with its marker basic in another row is already expressed by that row.
-            if tab.cellIndex(r, rec.marker) == nil { tab.freeRow(r); return }
+            if tab.cellIndex(r, rec.marker) == nil { tab.freeRow(r); return true }
             subject = rec.marker
+        } else if unlessAwkward && (subject < 0 || tab.kind[Int(subject)] == .external) {
+            tab.freeRow(r)
+            return false
         }
         if subject >= 0 {
             if getenv("MOA_DEBUG_DEFS") != nil && tab.kind[Int(subject)] == .external {
                 print("  external subject \(symbolName(subject)) for #\(slot) \(describe(slot)); row: \(rowText(tab.rows[Int(r)].constant, tab.rows[Int(r)].cells.map { ($0.sym, $0.coef) }))")
             }
             tab.pivot(r, entering: subject)
-            return
+            return true
         }
         // Phase one with an artificial variable: may fail, so journal it.
         if !outerJournal { tab.begin() }
@@ -656,6 +664,7 @@ struct SolverCore {
             throw failure
         }
         if !outerJournal { tab.commit() }
+        return true
     }
 
     /// Re-optimises after an add, or leaves it to the next call that needs the optimum (`ensureOptimal`).
@@ -703,11 +712,16 @@ struct SolverCore {
             if n < bestCount || (n == bestCount && c.sym < best) { best = c.sym; bestCount = n }
         }
         if best >= 0 { return best }
-        // A marker only in this row (a new constraint's) can be basic at once; one that other rows hold (a
-        // constraint going back in after a swap) would move their values without a ratio test: phase one.
-        for s in [rec.marker, rec.other] where s >= 0 && tab.cols[Int(s)].count == 1 {
+        // A marker only in this row (a new constraint's) can be basic at once. One that other rows hold (a
+        // constraint going back in after a definition changed hands) moves their values as it becomes basic:
+        // only when no restricted row goes negative (a ratio test up to its value), else phase one.
+        for s in [rec.marker, rec.other] where s >= 0 {
             let k = tab.kind[Int(s)]
-            if (k == .slack || k == .error) && tab.coefficient(r, s) < 0 { return s }
+            let a = tab.coefficient(r, s)
+            guard (k == .slack || k == .error) && a < 0 else { continue }
+            if tab.cols[Int(s)].count == 1 || tab.canEnter(s, upTo: tab.rows[Int(r)].constant / -a, besides: r) {
+                return s
+            }
         }
         return -1
     }

@@ -132,6 +132,8 @@ struct Tableau {
 
     var infeasible: [Int32] = []
     var pivots = 0                       // statistics: pivots done
+    var pivotKind = 0                    // debug: 0 subject, 1 optimize, 2 phase one, 3 dual
+    var pivotsByKind = [0, 0, 0, 0]
     var expansions = 0                   // statistics: passive rows expanded by `setReduced`
 
     // Scratch copy of the pivot row (no allocation once grown)
@@ -397,6 +399,7 @@ struct Tableau {
     /// Makes `entering` basic in row `r` (whose basic symbol leaves) and substitutes it everywhere else.
     mutating func pivot(_ r: Int32, entering: Int32) {
         pivots += 1
+        pivotsByKind[pivotKind] += 1
         touch(r)
         let leaving = rows[Int(r)].basic
         guard let i = cellIndex(r, entering) else { return }
@@ -487,6 +490,21 @@ struct Tableau {
         }
     }
 
+    /// Whether non-basic `s` can take the value `value` (>= 0) with every restricted row holding it (but `skip`)
+    /// staying feasible.
+    func canEnter(_ s: Int32, upTo value: Double, besides skip: Int32) -> Bool {
+        for ref in cols[Int(s)] where ref.row != skip {
+            let row = rows[Int(ref.row)]
+            let k = kind[Int(row.basic)]
+            guard k == .slack || k == .error else {
+                if k == .dummy { return false }
+                continue
+            }
+            if row.constant + row.cells[Int(ref.cell)].coef * value < -Tolerance.constantEpsilon { return false }
+        }
+        return true
+    }
+
     /// The row to leave when `entering` moves in `direction`: the restricted row that first hits zero.
     ///
     /// Pivot elements below `pivotEpsilon` are ignored (a pivot on rounding noise blows the row up), and among
@@ -563,6 +581,7 @@ struct Tableau {
 
     /// Primal simplex on the lexicographic objective, from the candidate queue.
     mutating func optimize() throws(SolverError) {
+        pivotKind = 1; defer { pivotKind = 0 }
         var guardCount = 0
         var degenerate = 0
         while let s = popCandidate(bland: degenerate >= Tableau.blandAfter) {
@@ -588,6 +607,7 @@ struct Tableau {
 
     /// Phase one: minimises the artificial objective. Returns its final value.
     mutating func optimizeArtificial() throws(SolverError) {
+        pivotKind = 2; defer { pivotKind = 0 }
         var guardCount = 0
         while true {
             var entering: Int32 = -1
@@ -624,6 +644,7 @@ struct Tableau {
     /// Dual simplex: restores feasibility of the rows in `infeasible`. Returns the row that cannot be made
     /// feasible (a required conflict), or nil.
     mutating func dualOptimize() -> Int32? {
+        pivotKind = 3; defer { pivotKind = 0 }
         var guardCount = 0
         while let leaving = infeasible.popLast() {
             guardCount += 1

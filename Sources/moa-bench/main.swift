@@ -187,7 +187,7 @@ func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?, s
         if statistics {
             let s = solver.solver._statistics
             if getenv("MOA_BENCH_DUMP") != nil { eprint(solver.solver.dump()) }
-            eprint("stats \(cur < 0 ? "main" : w.phases[cur]): pivots=\(s.pivots) expansions=\(s.expansions) rows=\(s.rows) cells=\(s.cells) longestColumn=\(s.longestColumn) passive=\(s.passive) external=\(s.external) restricted=\(s.restricted)")
+            eprint("stats \(cur < 0 ? "main" : w.phases[cur]): pivots=\(s.pivots) expansions=\(s.expansions) rows=\(s.rows) cells=\(s.cells) longestColumn=\(s.longestColumn) passive=\(s.passive) external=\(s.external) restricted=\(s.restricted) byKind=\(solver.solver._pivotsByKind)")
         }
     }
     for op in w.ops {
