@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 // Moa — readable text forms of constraints and of the whole solver.
 
 extension SolverCore {
@@ -120,5 +123,41 @@ extension SolverCore {
             if abs(res) > 1e-6 * max(1, scale) { return "constraint #\(slot) \(describe(slot)): residual \(res)" }
         }
         return nil
+    }
+}
+
+extension SolverCore {
+    /// Debugging aid (not API): `consistencyProblem()` after a trial shift of each active constraint's constant,
+    /// each undone. Finds tableaus whose dummy content is wrong though their values are right.
+    mutating func deepConsistencyProblem() -> String? {
+        if let p = consistencyProblem() { return p }
+        for slot in cons.indices where cons[slot].live && cons[slot].active {
+            let saved = cons[slot]
+            let savedNeeds = needsOptimize
+            tab.begin()
+            let old = cons[slot].constant
+            var problem: String? = nil
+            if (try? changeConstant(slot, to: old + 0.5)) != nil {
+                if let p = consistencyProblem() { problem = "shifting #\(slot) \(describe(slot)): \(p)" }
+            }
+            tab.rollback()
+            cons[slot] = saved
+            needsOptimize = savedNeeds
+            if let problem { return problem }
+        }
+        return nil
+    }
+}
+
+extension SolverCore {
+    /// Debugging aid: with MOA_DEBUG_DEEP set, checks `deepConsistencyProblem()` and prints the first failure.
+    static let debugDeep = getenv("MOA_DEBUG_DEEP") != nil
+
+    mutating func debugCheck(_ label: String) {
+        guard !tab.journaling else { return }
+        if let p = deepConsistencyProblem() {
+            print("DEEP CHECK FAILED after \(label): \(p)\n\(dump())")
+            exit(1)
+        }
     }
 }

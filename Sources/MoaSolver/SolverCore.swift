@@ -376,27 +376,33 @@ struct SolverCore {
             definePassively(slot, &rec, subject: subject, downstream: downstream)
             rec.active = true
             cons[slot] = rec
+            if SolverCore.debugDeep { let label = "passive definition of \(symbolName(subject)) by #\(slot) \(describe(slot))"; debugCheck(label) }
             return
         }
+        let before = rec
         let allocated = makeMarkers(slot, &rec)
         cons[slot] = rec
         do throws(SolverError) {
             // An ordinary row that would need an external basic or phase one is the sign of definitions that
             // formed in an unlucky order: an augmenting path can make this constraint a definition instead.
             if try !placeActive(slot, blame: slot, unlessAwkward: true) {
-                if let path = augmentingPath(rec) {
+                if getenv("MOA_NO_SWAP") == nil, let path = augmentingPath(rec) {
+                    if SolverCore.debugDeep { print("route #\(slot): path \(path.map { "\(symbolName($0.variable))<-#\($0.definer)" })") }
                     try reassignInTransaction(along: path, to: slot)
                 } else {
+                    if SolverCore.debugDeep { print("route #\(slot): awkward, no path") }
                     _ = try placeActive(slot, blame: slot)
                 }
-            }
+            } else if SolverCore.debugDeep { print("route #\(slot): active") }
         } catch {
             if !tab.journaling { for s in allocated.reversed() { tab.releaseSymbol(s) } }
             cons[slot] = rec
             throw error
         }
         cons[slot].active = true
+        if SolverCore.debugDeep { let label = "placing #\(slot) \(describe(slot))"; debugCheck(label) }
         try optimizeAfterAdd()
+        if SolverCore.debugDeep { let label = "optimize after placing #\(slot)"; debugCheck(label) }
     }
 
     /// `reassign(along:to:)` in a transaction of its own (unless one is open): a failure changes nothing.
@@ -557,7 +563,7 @@ struct SolverCore {
     }
 
     /// Definers explored by `augmentingPath` before it gives up.
-    static let pathSearchLimit = 48
+    static let pathSearchLimit = Int(getenv("MOA_PATH").map { atoi($0) } ?? 48)
 
     private func path(to i: Int, _ steps: [PathStep], _ parent: [Int]) -> [PathStep] {
         var out: [PathStep] = []
@@ -610,39 +616,48 @@ struct SolverCore {
     mutating func placeActive(_ slot: Int, blame: Int, unlessAwkward: Bool = false) throws(SolverError) -> Bool {
         let rec = cons[slot]
         let r = tab.allocRow()
-        let outerJournal = tab.journaling
         tab.rows[Int(r)].constant = rec.constant
         // Markers are reduced too: a constraint that goes back in after a swap may have its marker basic.
         let markers = markerTerms(rec)
         tab.setReduced(r, rec.vars.map { varSym[Int($0)] } + markers.map(\.0), rec.coefs + markers.map(\.1))
+        return try placeRow(r, own: markers.map(\.0), owner: slot, blame: blame, unlessAwkward: unlessAwkward)
+    }
+
+    /// Makes row `r` (built and reduced, basic not yet chosen) an active row: with a subject (`chooseSubject`;
+    /// `own` are the markers of the constraint it is the row of, `owner` that constraint or -1), or by phase
+    /// one with an artificial variable. A row that cannot be made feasible throws `.unsatisfiable` for
+    /// constraint `blame` and leaves the tableau as it was (outside a transaction; inside, the caller rolls
+    /// back). With `unlessAwkward`, a row that would need a basic other than its own marker is freed instead and
+    /// the result is false (the caller looks for an augmenting path first).
+    mutating func placeRow(_ r: Int32, own: [Int32], owner: Int, blame: Int, unlessAwkward: Bool) throws(SolverError) -> Bool {
+        let outerJournal = tab.journaling
         if tab.rows[Int(r)].constant < 0 {
             tab.rows[Int(r)].constant = -tab.rows[Int(r)].constant
             for j in tab.rows[Int(r)].cells.indices { tab.rows[Int(r)].cells[j].coef = -tab.rows[Int(r)].cells[j].coef }
         }
         tab.rows[Int(r)].constant = Tableau.clean(tab.rows[Int(r)].constant)
 
-        var subject = chooseSubject(r, rec)
+        var subject = chooseSubject(r, own: own)
+        let ownCertificate = owner >= 0 ? [owner] : []
         if subject < 0 && tab.rows[Int(r)].cells.allSatisfy({ tab.kind[Int($0.sym)] == .dummy }) {
             if abs(tab.rows[Int(r)].constant) > Tolerance.constantEpsilon {
                 // Required and contradicted by required equalities alone; nothing has changed yet but the row.
-                let certificate = tab.rows[Int(r)].cells.flatMap { tab.certificateOwners($0.sym) }
-                    + [Int(tab.owner[Int(rec.marker)])]
+                let certificate = tab.rows[Int(r)].cells.flatMap { tab.certificateOwners($0.sym) } + ownCertificate
                 tab.freeRow(r)
                 throw conflict(blame, certificate)
             }
-            // Redundant. A fresh required equality takes its dummy as basic; a constraint that goes back in
-            // after a swap with its marker basic in another row is already expressed by that row.
-            if tab.cellIndex(r, rec.marker) == nil { tab.freeRow(r); return true }
-            subject = rec.marker
-        } else if unlessAwkward && (subject < 0 || tab.kind[Int(subject)] == .external) {
+            // Redundant. A fresh required equality takes its dummy as basic; a row whose marker is basic in
+            // another row (or that has none) is already expressed by the other rows.
+            guard let marker = own.first, tab.cellIndex(r, marker) != nil else { tab.freeRow(r); return true }
+            subject = marker
+        } else if unlessAwkward && !own.contains(subject) {
             tab.freeRow(r)
             return false
         }
         if subject >= 0 {
-            if getenv("MOA_DEBUG_DEFS") != nil && tab.kind[Int(subject)] == .external {
-                print("  external subject \(symbolName(subject)) for #\(slot) \(describe(slot)); row: \(rowText(tab.rows[Int(r)].constant, tab.rows[Int(r)].cells.map { ($0.sym, $0.coef) }))")
-            }
+            if SolverCore.debugDeep { print("  place row for #\(owner): subject \(symbolName(subject)); row: \(rowText(tab.rows[Int(r)].constant, tab.rows[Int(r)].cells.map { ($0.sym, $0.coef) }))") }
             tab.pivot(r, entering: subject)
+            if SolverCore.debugDeep && !tab.journaling { debugCheck("the pivot placing #\(owner) (not yet active)") }
             return true
         }
         // Phase one with an artificial variable: may fail, so journal it.
@@ -650,7 +665,7 @@ struct SolverCore {
         var failure: SolverError? = nil
         do {
             if let certificate = try addWithArtificialVariable(r) {
-                failure = conflict(blame, certificate + [slot])
+                failure = conflict(blame, certificate + ownCertificate)
             }
         } catch {
             failure = error
@@ -704,7 +719,7 @@ struct SolverCore {
     }
 
     /// kiwi's chooseSubject, preferring among variables the one in the fewest other rows (less fill-in).
-    mutating func chooseSubject(_ r: Int32, _ rec: ConstraintRecord) -> Int32 {
+    mutating func chooseSubject(_ r: Int32, own: [Int32]) -> Int32 {
         var best: Int32 = -1
         var bestCount = Int.max
         for c in tab.rows[Int(r)].cells where tab.kind[Int(c.sym)] == .external {
@@ -712,18 +727,24 @@ struct SolverCore {
             if n < bestCount || (n == bestCount && c.sym < best) { best = c.sym; bestCount = n }
         }
         if best >= 0 { return best }
-        // A marker only in this row (a new constraint's) can be basic at once. One that other rows hold (a
-        // constraint going back in after a definition changed hands) moves their values as it becomes basic:
-        // only when no restricted row goes negative (a ratio test up to its value), else phase one.
-        for s in [rec.marker, rec.other] where s >= 0 {
-            let k = tab.kind[Int(s)]
-            let a = tab.coefficient(r, s)
-            guard (k == .slack || k == .error) && a < 0 else { continue }
-            if tab.cols[Int(s)].count == 1 || tab.canEnter(s, upTo: tab.rows[Int(r)].constant / -a, besides: r) {
-                return s
-            }
+        // A marker only in this row (a new constraint's) can be basic at once. Any other restricted symbol
+        // with a negative coefficient can be too, with the value the row's constant gives it, when no restricted
+        // row that holds it goes negative on the way (a ratio test up to that value): a row that goes back in
+        // after a definition changed hands often has its own marker basic elsewhere. Else phase one.
+        let k = tab.rows[Int(r)].constant
+        for s in own where s >= 0 && tab.cols[Int(s)].count == 1 {
+            let kind = tab.kind[Int(s)]
+            if (kind == .slack || kind == .error) && tab.coefficient(r, s) < 0 { return s }
         }
-        return -1
+        var bestLen = Int.max
+        for c in tab.rows[Int(r)].cells where c.coef < -Tolerance.pivotEpsilon && getenv("MOA_NO_GENERAL") == nil {
+            let kind = tab.kind[Int(c.sym)]
+            guard kind == .slack || kind == .error else { continue }
+            let n = tab.cols[Int(c.sym)].count
+            guard n < bestLen || (n == bestLen && c.sym < best) else { continue }
+            if tab.canEnter(c.sym, upTo: k / -c.coef, besides: r) { best = c.sym; bestLen = n }
+        }
+        return best
     }
 
     /// Phase one for row `r`. Returns nil on success, or the certificate (constraint slots) on failure.
