@@ -149,7 +149,11 @@ public final class Solver {
     /// Debugging aid (not API): the first inconsistency of the tableau with the constraints, or nil.
     public func _consistencyProblem() -> String? { core.consistencyProblem() }
 
-    /// Debugging aid: pivots by kind (subject, optimize, phase one, dual).
+    /// Debugging aid (not API): `_consistencyProblem()` after a trial shift of each active constraint's constant
+    /// (each undone), which also finds wrong dummy content (constant changes and removals would go wrong).
+    public func _deepConsistencyProblem() -> String? { core.deepConsistencyProblem() }
+
+    /// Statistics (not API): pivots by kind (subject of a new row, optimisation, phase one, dual simplex).
     public var _pivotsByKind: [Int] { core.tab.pivotsByKind }
 
     /// Statistics for benchmarks and profiling (not API): pivots done so far, and tableau rows and cells in use

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 // Moa — readable text forms of constraints and of the whole solver.
 
 extension SolverCore {
@@ -146,18 +143,5 @@ extension SolverCore {
             if let problem { return problem }
         }
         return nil
-    }
-}
-
-extension SolverCore {
-    /// Debugging aid: with MOA_DEBUG_DEEP set, checks `deepConsistencyProblem()` and prints the first failure.
-    static let debugDeep = getenv("MOA_DEBUG_DEEP") != nil
-
-    mutating func debugCheck(_ label: String) {
-        guard !tab.journaling else { return }
-        if let p = deepConsistencyProblem() {
-            print("DEEP CHECK FAILED after \(label): \(p)\n\(dump())")
-            exit(1)
-        }
     }
 }

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 // Moa — the incremental Cassowary-style solver with strict priorities.
 
 /// What the solver keeps for each constraint.
@@ -344,6 +341,15 @@ struct SolverCore {
     mutating func updateVariables() {
         ensureOptimal()
         tab.evaluate()
+        if !tab.evaluatedAll {
+            for s in tab.changedExternals {
+                let slot = Int(tab.owner[Int(s)])
+                if slot >= 0 && slot < varValue.count && varLive[slot] && varSym[slot] == s {
+                    varValue[slot] = tab.rowOf[Int(s)] >= 0 ? tab.symValue[Int(s)] : 0
+                }
+            }
+            return
+        }
         tab.rowOf.withUnsafeBufferPointer { rowOf in
             tab.symValue.withUnsafeBufferPointer { symValue in
                 for slot in varSym.indices where varLive[slot] {
@@ -376,33 +382,27 @@ struct SolverCore {
             definePassively(slot, &rec, subject: subject, downstream: downstream)
             rec.active = true
             cons[slot] = rec
-            if SolverCore.debugDeep { let label = "passive definition of \(symbolName(subject)) by #\(slot) \(describe(slot))"; debugCheck(label) }
             return
         }
-        let before = rec
         let allocated = makeMarkers(slot, &rec)
         cons[slot] = rec
         do throws(SolverError) {
             // An ordinary row that would need an external basic or phase one is the sign of definitions that
             // formed in an unlucky order: an augmenting path can make this constraint a definition instead.
             if try !placeActive(slot, blame: slot, unlessAwkward: true) {
-                if getenv("MOA_NO_SWAP") == nil, let path = augmentingPath(rec) {
-                    if SolverCore.debugDeep { print("route #\(slot): path \(path.map { "\(symbolName($0.variable))<-#\($0.definer)" })") }
+                if let path = augmentingPath(rec) {
                     try reassignInTransaction(along: path, to: slot)
                 } else {
-                    if SolverCore.debugDeep { print("route #\(slot): awkward, no path") }
                     _ = try placeActive(slot, blame: slot)
                 }
-            } else if SolverCore.debugDeep { print("route #\(slot): active") }
+            }
         } catch {
             if !tab.journaling { for s in allocated.reversed() { tab.releaseSymbol(s) } }
             cons[slot] = rec
             throw error
         }
         cons[slot].active = true
-        if SolverCore.debugDeep { let label = "placing #\(slot) \(describe(slot))"; debugCheck(label) }
         try optimizeAfterAdd()
-        if SolverCore.debugDeep { let label = "optimize after placing #\(slot)"; debugCheck(label) }
     }
 
     /// `reassign(along:to:)` in a transaction of its own (unless one is open): a failure changes nothing.
@@ -476,12 +476,9 @@ struct SolverCore {
     /// lost whole units: a required equality broken.
     mutating func passiveSubject(_ rec: ConstraintRecord) -> (Int32, [(Int32, Double)])? {
         let rowSyms = rec.vars.map { varSym[Int($0)] }
-        for inActiveRows in [false] {
-            for i in definitionOrder(rec) {
-                let s = varSym[Int(rec.vars[i])]
-                if tab.isPassiveCandidate(s, inActiveRows: inActiveRows),
-                   let down = tab.definable(s, besides: rowSyms) { return (s, down) }
-            }
+        for i in definitionOrder(rec) {
+            let s = varSym[Int(rec.vars[i])]
+            if tab.isPassiveCandidate(s), let down = tab.definable(s, besides: rowSyms) { return (s, down) }
         }
         return nil
     }
@@ -511,7 +508,6 @@ struct SolverCore {
             let delta = [(tab.aggregateSymbol(r), 1.0)] + oldContent.map { ($0.0, -$0.1) }
             tab.compensateAggregates(downstream, delta: delta)
         }
-        tab.substituteDefinition(subject)
     }
 
     /// One step of an augmenting path: `variable` changes hands from its definer to the constraint before it.
@@ -563,7 +559,7 @@ struct SolverCore {
     }
 
     /// Definers explored by `augmentingPath` before it gives up.
-    static let pathSearchLimit = Int(getenv("MOA_PATH").map { atoi($0) } ?? 48)
+    static let pathSearchLimit = 48
 
     private func path(to i: Int, _ steps: [PathStep], _ parent: [Int]) -> [PathStep] {
         var out: [PathStep] = []
@@ -655,9 +651,7 @@ struct SolverCore {
             return false
         }
         if subject >= 0 {
-            if SolverCore.debugDeep { print("  place row for #\(owner): subject \(symbolName(subject)); row: \(rowText(tab.rows[Int(r)].constant, tab.rows[Int(r)].cells.map { ($0.sym, $0.coef) }))") }
             tab.pivot(r, entering: subject)
-            if SolverCore.debugDeep && !tab.journaling { debugCheck("the pivot placing #\(owner) (not yet active)") }
             return true
         }
         // Phase one with an artificial variable: may fail, so journal it.
@@ -704,7 +698,7 @@ struct SolverCore {
     }
 
     /// Pivots that adds may cost beyond one each before re-optimisation is deferred.
-    static let deferAllowance = Int(getenv("MOA_DEFER").map { atoi($0) } ?? 64)
+    static let deferAllowance = 64
 
     /// Runs the deferred optimisation, if any: the dual simplex, values and dumps need the optimum.
     ///
@@ -737,7 +731,7 @@ struct SolverCore {
             if (kind == .slack || kind == .error) && tab.coefficient(r, s) < 0 { return s }
         }
         var bestLen = Int.max
-        for c in tab.rows[Int(r)].cells where c.coef < -Tolerance.pivotEpsilon && getenv("MOA_NO_GENERAL") == nil {
+        for c in tab.rows[Int(r)].cells where c.coef < -Tolerance.pivotEpsilon {
             let kind = tab.kind[Int(c.sym)]
             guard kind == .slack || kind == .error else { continue }
             let n = tab.cols[Int(c.sym)].count

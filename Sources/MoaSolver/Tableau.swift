@@ -101,7 +101,17 @@ struct Tableau {
     var expandQueued: [Bool] = []
     var heap: [(UInt64, Int32)] = []     // scratch for `setReduced`: passive rows to expand, latest first
     var touched: [Int32] = []            // scratch for `setReduced`: non-basic symbols met
-    var symValue: [Double] = []          // scratch for `evaluate`
+    var symValue: [Double] = []          // values after `evaluate` (basic symbols; non-basic ones are 0)
+    // Dirty tracking for `evaluate`: rows touched since the last evaluation, and symbols whose value may have
+    // changed (the basic of a touched row, before and after).
+    var rowDirty: [Bool] = []
+    var dirtyRows: [Int32] = []
+    var symDirty: [Bool] = []
+    var dirtySyms: [Int32] = []
+    /// External symbols whose value `evaluate` changed (or may have), for the caller to copy out.
+    var changedExternals: [Int32] = []
+    /// Set when `evaluate` did a full pass (every value may have changed).
+    var evaluatedAll = true
     var freeSyms: [Int32] = []
 
     // Rows
@@ -170,7 +180,7 @@ struct Tableau {
             s = Int32(kind.count)
             kind.append(.unused); owner.append(-1); rowOf.append(-1); cols.append([])
             isCandidate.append(false); pos.append(-1)
-            pcols.append([]); expandCoef.append(0); expandQueued.append(false); symValue.append(0)
+            pcols.append([]); expandCoef.append(0); expandQueued.append(false); symValue.append(0); symDirty.append(false)
             aggregateOf.append(-1); flatCoef.append(0); flatMark.append(false)
             artIndex.append(-1)
             for l in levels.indices { levels[l].coef.append(0) }
@@ -216,6 +226,7 @@ struct Tableau {
             rows.append(Row())
             rowStamp.append(0)
             flats.append(FlatExpansion())
+            rowDirty.append(false)
         }
         touch(r)
         rows[Int(r)].basic = -2
@@ -238,6 +249,7 @@ struct Tableau {
 
     /// Records the row's state before its first change in the open transaction.
     @inline(__always) mutating func touch(_ r: Int32) {
+        if !rowDirty[Int(r)] { markDirty(r) }
         guard journaling, rowStamp[Int(r)] != txId else { return }
         rowStamp[Int(r)] = txId
         let row = rows[Int(r)]
@@ -245,6 +257,14 @@ struct Tableau {
     }
 
     /// Appends a cell to row `r` and its entry to the symbol's column (`pcols` for a passive row).
+    /// Marks row `r` for `evaluate`, and its basic symbol as one whose value may change.
+    mutating func markDirty(_ r: Int32) {
+        rowDirty[Int(r)] = true
+        dirtyRows.append(r)
+        let b = rows[Int(r)].basic
+        if b >= 0 && !symDirty[Int(b)] { symDirty[Int(b)] = true; dirtySyms.append(b) }
+    }
+
     mutating func appendCell(_ r: Int32, _ s: Int32, _ coef: Double) {
         let cellIndex = Int32(rows[Int(r)].cells.count)
         let colSlot: Int32
@@ -709,6 +729,7 @@ struct Tableau {
         journaling = false
         // Take every touched row out of the columns, then put the saved rows back.
         for (r, _) in journalRows {
+            if Int(r) < rows.count { markDirty(r) }
             while !rows[Int(r)].cells.isEmpty { removeCell(r, rows[Int(r)].cells.count - 1) }
             let b = rows[Int(r)].basic
             if b >= 0 && rowOf[Int(b)] == r { rowOf[Int(b)] = -1 }
@@ -724,7 +745,10 @@ struct Tableau {
             rows[Int(r)].basic = saved.basic
             rows[Int(r)].constant = saved.constant
             for c in saved.cells { appendCell(r, c.sym, c.coef) }
-            if saved.basic >= 0 { rowOf[Int(saved.basic)] = r }
+            if saved.basic >= 0 {
+                rowOf[Int(saved.basic)] = r
+                if !symDirty[Int(saved.basic)] { symDirty[Int(saved.basic)] = true; dirtySyms.append(saved.basic) }
+            }
         }
         for (l, s, old) in journalObj.reversed() { levels[Int(l)].coef[Int(s)] = old }
         if levels.count > savedLevelCount {
@@ -736,6 +760,8 @@ struct Tableau {
             rows.removeLast(rows.count - savedRowCount)
             rowStamp.removeLast(rowStamp.count - savedRowCount)
             flats.removeLast(flats.count - savedRowCount)
+            rowDirty.removeLast(rowDirty.count - savedRowCount)
+            dirtyRows.removeAll { Int($0) >= savedRowCount }
         }
         freeRows.removeLast(freeRows.count - freeRowsMark)   // pushed in the transaction
         freeRows.append(contentsOf: poppedRows.reversed())
@@ -751,6 +777,8 @@ struct Tableau {
             kind.removeLast(n); owner.removeLast(n); rowOf.removeLast(n); cols.removeLast(n)
             isCandidate.removeLast(n); pos.removeLast(n)
             pcols.removeLast(n); expandCoef.removeLast(n); expandQueued.removeLast(n); symValue.removeLast(n)
+            symDirty.removeLast(n)
+            dirtySyms.removeAll { Int($0) >= kind.count }
             aggregateOf.removeLast(n); flatCoef.removeLast(n); flatMark.removeLast(n)
             artIndex.removeLast(n)
             for l in levels.indices { levels[l].coef.removeLast(n) }
@@ -768,30 +796,20 @@ struct Tableau {
 
     // MARK: - Passive rows
 
-    /// Whether `s` may become a passive row's basic variable: a non-basic external that no objective holds. It may
-    /// occur in passive rows (definitions of other variables), which are unreduced and take the new definition as
-    /// it is (`definable(_:besides:)` checks that no cycle forms). With `inActiveRows`, it may also occur in active
-    /// rows with an external basic, which then take its definition in (`substituteDefinition(_:)`); a row with a
-    /// restricted basic holds no non-basic external (kiwi's invariant), so no row's feasibility changes.
-    func isPassiveCandidate(_ s: Int32, inActiveRows: Bool = false) -> Bool {
-        guard kind[Int(s)] == .external, rowOf[Int(s)] < 0 else { return false }
-        if artActive && artIndex[Int(s)] >= 0 { return false }
-        for l in levels.indices where levels[l].coef[Int(s)] != 0 { return false }
-        if cols[Int(s)].isEmpty { return true }
-        guard inActiveRows else { return false }
-        for ref in cols[Int(s)] where kind[Int(rows[Int(ref.row)].basic)] != .external { return false }
-        return true
+    /// Whether `s` may become a passive row's basic variable: a non-basic external that no active row and no
+    /// objective holds, so that no active row has to be rewritten when it becomes basic. It may occur in passive
+    /// rows (definitions of other variables): those are unreduced and take the new definition as it is
+    /// (`definable(_:besides:)` checks that no cycle forms).
+    func isPassiveCandidate(_ s: Int32) -> Bool {
+        guard kind[Int(s)] == .external, rowOf[Int(s)] < 0, cols[Int(s)].isEmpty else { return false }
+        return isFreeOfObjective(s)
     }
 
-    /// Replaces passive variable `v` in the active rows that hold it by its reduced expansion (its aggregate
-    /// standing for the dummies).
-    mutating func substituteDefinition(_ v: Int32) {
-        if cols[Int(v)].isEmpty { return }
-        let t = allocRow()
-        setReduced(t, [v], [1])
-        if cellIndex(t, v) != nil || rowOf[Int(v)] < 0 { print("BUG substituteDefinition: v=\(v) basic=\(rowOf[Int(v)]) passive=\(rowOf[Int(v)] >= 0 ? rows[Int(rowOf[Int(v)])].passive : false) t holds v: \(cellIndex(t, v) != nil)"); freeRow(t); return }
-        substitute(v, t)
-        freeRow(t)
+    /// Whether no objective (nor phase one's) holds symbol `s`.
+    func isFreeOfObjective(_ s: Int32) -> Bool {
+        if artActive && artIndex[Int(s)] >= 0 { return false }
+        for l in levels.indices where levels[l].coef[Int(s)] != 0 { return false }
+        return true
     }
 
     /// The dummy content of passive row `p`'s variable through its own cells: its dummies, and the aggregates of
@@ -1089,8 +1107,73 @@ struct Tableau {
     }
 
     /// The value of every basic symbol into `symValue`: active rows give their constant, passive rows are
-    /// evaluated in creation order (each holds only earlier passive variables). Non-basic symbols are 0.
+    /// evaluated in topological order (each holds only earlier passive variables). Non-basic symbols are 0.
+    ///
+    /// Only what changed since the last call is evaluated: the rows touched since, the passive rows that hold a
+    /// symbol whose value changed, and so on downstream (`changedExternals` lists the externals among them). A
+    /// large change takes the full pass, which is cheaper per row.
     mutating func evaluate() {
+        if dirtyRows.count + dirtySyms.count > rows.count / 4 || journaling {
+            evaluateAll()
+            return
+        }
+        evaluatedAll = false
+        changedExternals.removeAll(keepingCapacity: true)
+        for r in dirtyRows {
+            rowDirty[Int(r)] = false
+            let b = rows[Int(r)].basic
+            if b >= 0 && !symDirty[Int(b)] { symDirty[Int(b)] = true; dirtySyms.append(b) }
+        }
+        dirtyRows.removeAll(keepingCapacity: true)
+        // Values of the dirty symbols that active rows give or that are non-basic; passive ones are queued.
+        heap.removeAll(keepingCapacity: true)
+        var i = 0
+        while i < dirtySyms.count {
+            let s = dirtySyms[i]
+            i += 1
+            let r = rowOf[Int(s)]
+            if r >= 0 && rows[Int(r)].passive {
+                heapPush((UInt64.max - rows[Int(r)].seq, r))
+            } else {
+                symValue[Int(s)] = r >= 0 ? rows[Int(r)].constant : 0
+                if kind[Int(s)] == .external { changedExternals.append(s) }
+                for ref in pcols[Int(s)] {
+                    let ub = rows[Int(ref.row)].basic
+                    if !symDirty[Int(ub)] { symDirty[Int(ub)] = true; dirtySyms.append(ub) }
+                }
+            }
+        }
+        // Passive rows in topological order (earliest first); each pushes the passive rows that hold its variable.
+        var lastSeq: UInt64 = 0
+        while let (key, r) = heapPop() {
+            let seq = UInt64.max - key
+            if seq == lastSeq { continue }   // queued twice
+            lastSeq = seq
+            guard rows[Int(r)].passive, rows[Int(r)].seq == seq else { continue }
+            var v = rows[Int(r)].constant
+            for c in rows[Int(r)].cells where rowOf[Int(c.sym)] >= 0 { v += c.coef * symValue[Int(c.sym)] }
+            let b = rows[Int(r)].basic
+            symValue[Int(b)] = v
+            if kind[Int(b)] == .external { changedExternals.append(b) }
+            for ref in pcols[Int(b)] {
+                let u = ref.row
+                let ub = rows[Int(u)].basic
+                if !symDirty[Int(ub)] { symDirty[Int(ub)] = true; dirtySyms.append(ub) }
+                heapPush((UInt64.max - rows[Int(u)].seq, u))
+            }
+        }
+        for s in dirtySyms { symDirty[Int(s)] = false }
+        dirtySyms.removeAll(keepingCapacity: true)
+    }
+
+    /// `evaluate` over every row.
+    mutating func evaluateAll() {
+        evaluatedAll = true
+        changedExternals.removeAll(keepingCapacity: true)
+        for r in dirtyRows { rowDirty[Int(r)] = false }
+        dirtyRows.removeAll(keepingCapacity: true)
+        for s in dirtySyms { symDirty[Int(s)] = false }
+        dirtySyms.removeAll(keepingCapacity: true)
         let compact = !journaling
         var live = 0
         // Unsafe buffers: this runs once per frame over every row, and array access with its retains and bounds
