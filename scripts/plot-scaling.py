@@ -26,7 +26,9 @@ DRAG_PHASES = [("drag", 300), ("jump", 100)]
 LAYOUT_PHASES = [("parse", 1), ("build", 1), ("solve", 1), ("edit", 1), ("remove", 1)]
 COLORS = {"build": "#1f77b4", "edit": "#d62728", "churn": "#2ca02c", "drag": "#1f77b4", "jump": "#d62728",
           "parse": "#9467bd", "solve": "#8c564b", "remove": "#ff7f0e"}
-DASH = {"moa": "", "kiwi": "6,4"}
+DASH = {"moa": "", "kiwi": "6,4", "moa shuffled": "2,3", "kiwi shuffled": "8,3,2,3"}
+FAMILY_COLORS = {"chain": "#1f77b4", "grid": "#d62728", "enaml": "#2ca02c", "animate": "#9467bd",
+                 "churn": "#ff7f0e"}
 W, H = 460, 330          # one panel
 ML, MR, MT, MB = 62, 14, 30, 44
 
@@ -71,10 +73,17 @@ def series(entries, family):
     phases = DRAG_PHASES if family == "drag" else LAYOUT_PHASES if family.startswith("layout-") else LIN_PHASES
     out = {}
     for e in entries:
-        if e["family"] != family or not xval(e):
+        # Shuffled twins (scripts/bench.py --shuffle) go into their family's panel as "DRIVER shuffled".
+        if e["family"] == family + "-shuffled":
+            driver = e["driver"] + " shuffled"
+        elif e["family"] == family:
+            driver = e["driver"]
+        else:
+            continue
+        if not xval(e):
             continue
         for ph, div in phases:
-            s = out.setdefault((e["driver"], ph), {"pts": [], "missing": []})
+            s = out.setdefault((driver, ph), {"pts": [], "missing": []})
             if e["status"] == "ok" and ph in e["phases"]:
                 s["pts"].append((xval(e), e["phases"][ph]["min"] / 1e9 / div))
             elif e["status"] == "timeout" and e.get("timeout_s"):
@@ -83,6 +92,21 @@ def series(entries, family):
                 if ph == ("jump" if family == "drag" else "build"):
                     s["missing"].append((xval(e), e["timeout_s"] / div))
     return {k: v for k, v in out.items() if v["pts"] or v["missing"]}
+
+
+def ratio_series(entries):
+    """{("moa", family): {"pts": [(x, shuffled / in-order build time)]}} from shuffled twins and their files."""
+    by = {(e["driver"], e["family"], e["n"]): e for e in entries if e["status"] == "ok"}
+    out = {}
+    for (drv, fam, n), e in sorted(by.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][2] or 0)):
+        if drv != "moa" or not fam.endswith("-shuffled"):
+            continue
+        base = by.get((drv, fam[:-len("-shuffled")], n))
+        if not base or "build" not in base["phases"] or "build" not in e["phases"]:
+            continue
+        r = e["phases"]["build"]["min"] / base["phases"]["build"]["min"]
+        out.setdefault((drv, fam[:-len("-shuffled")]), {"pts": [], "missing": []})["pts"].append((xval(base), r))
+    return out
 
 
 def fmt_time(s):
@@ -111,7 +135,8 @@ def panel(family, ser, ox, oy):
     ys = [y for s in ser.values() for _, y in s["pts"] + s["missing"]]
     el = ['<g transform="translate(%d,%d)">' % (ox, oy),
           '<rect x="0" y="0" width="%d" height="%d" fill="white" stroke="#ccc"/>' % (W, H)]
-    title = {"drag": "drag (per step / per jump)"}.get(family, family)
+    title = {"drag": "drag (per step / per jump)",
+             "shuffled": "Moa build: shuffled / in order (goal <= 2)"}.get(family, family)
     el.append('<text x="%d" y="18" font-size="14" font-weight="bold" text-anchor="middle">%s</text>'
               % (W // 2, esc(title)))
     if not xs:
@@ -142,17 +167,17 @@ def panel(family, ser, ox, oy):
     for d in range(math.ceil(y0), math.floor(y1) + 1, ystep):
         Y = py(10 ** d)
         el.append('<line x1="%d" y1="%.1f" x2="%d" y2="%.1f" stroke="#eee"/>' % (ML, Y, ML + pw, Y))
-        el.append('<text x="%d" y="%.1f" font-size="11" text-anchor="end">%s</text>' % (ML - 4, Y + 4,
-                                                                                    fmt_time(10 ** d)))
+        el.append('<text x="%d" y="%.1f" font-size="11" text-anchor="end">%s</text>' % (
+            ML - 4, Y + 4, ("%gx" % 10 ** d) if family == "shuffled" else fmt_time(10 ** d)))
     el.append('<rect x="%d" y="%d" width="%d" height="%d" fill="none" stroke="#444"/>' % (ML, MT, pw, ph))
     xlabel = "boxes" if family == "drag" else "views" if family.startswith("layout-") else "constraints (build)"
     el.append('<text x="%d" y="%d" font-size="12" text-anchor="middle">%s</text>' % (ML + pw // 2, H - 8, xlabel))
-    el.append('<text transform="translate(14,%d) rotate(-90)" font-size="12" text-anchor="middle">time</text>'
-              % (MT + ph // 2))
+    el.append('<text transform="translate(14,%d) rotate(-90)" font-size="12" text-anchor="middle">%s</text>'
+              % (MT + ph // 2, "ratio" if family == "shuffled" else "time"))
     # Lines and points.
     legend = []
     for (drv, phase), s in sorted(ser.items(), key=lambda kv: (kv[0][0] != "moa", kv[0][1])):
-        col = COLORS.get(phase, "#333")
+        col = COLORS.get(phase, FAMILY_COLORS.get(phase, "#333"))
         pts = sorted(s["pts"])
         if len(pts) > 1:
             d = " ".join("%s%.1f,%.1f" % ("M" if i == 0 else "L", px(x), py(y)) for i, (x, y) in enumerate(pts))
@@ -211,6 +236,14 @@ def main(argv):
             f.write(svg(el, W, H))
         panels.append((fam, ser))
         print("wrote %s (%d series)" % (path, len(ser)))
+    ratios = ratio_series(entries)
+    if ratios:
+        el = panel("shuffled", ratios, 0, 0)
+        path = os.path.join(a.outdir, "shuffled.svg")
+        with open(path, "w") as f:
+            f.write(svg(el, W, H))
+        panels.append(("shuffled", ratios))
+        print("wrote %s (%d series)" % (path, len(ratios)))
     cols = 3
     rows = (len(panels) + cols - 1) // cols
     el = ['<text x="10" y="20" font-size="15" font-weight="bold">Moa (solid, dots) and kiwi (dashed, squares): '

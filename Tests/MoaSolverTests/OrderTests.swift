@@ -1,0 +1,139 @@
+import MoaSolver
+import XCTest
+
+/// The same constraints added in any order give the same solution (the optimum is unique), and the solver's
+/// state stays consistent whatever the order: definitions form, change hands and re-form.
+final class OrderTests: XCTestCase {
+    /// A constraint as data, to add it to several solvers in several orders.
+    struct Spec {
+        var terms: [(Int, Double)]
+        var constant: Double
+        var relation: Relation
+        var priority: Double
+    }
+
+    /// A row of `n` views in a container (chain: left_i == right_{i-1} + gap; tops chained; min, preferred and
+    /// local max widths; a trailing space) and a 5x5 grid beside it (equal widths per column, heights per row,
+    /// preferred sizes whose medians give a unique optimum). Variables: 4 per view plus the containers.
+    func layout(views n: Int) -> (Int, [Spec]) {
+        var specs: [Spec] = []
+        var nv = 0
+        func v() -> Int { nv += 1; return nv - 1 }
+        func add(_ t: [(Int, Double)], _ k: Double, _ r: Relation = .equal, _ p: Double = Priority.required) {
+            specs.append(Spec(terms: t, constant: k, relation: r, priority: p))
+        }
+        let cl = v(), cr = v(), ct = v(), cb = v()
+        add([(cl, 1)], 0); add([(ct, 1)], 0); add([(cb, 1)], -200)
+        var total = 16.0
+        var prev: (Int, Int, Int)? = nil
+        for i in 0..<n {
+            let left = v(), width = v(), top = v(), height = v()
+            let pref = Double(40 + (i * 37) % 81), gap = [4.0, 8, 12][i % 3]
+            if let (pl, pw, pt) = prev {
+                add([(left, 1), (pl, -1), (pw, -1)], -gap)
+                add([(top, 1), (pt, -1)], 0)
+            } else {
+                add([(left, 1), (cl, -1)], -8)
+                add([(top, 1), (ct, -1)], -8)
+            }
+            add([(width, 1)], -10, .greaterOrEqual)
+            add([(width, 1)], -pref, .equal, Priority.low)
+            if i % 5 == 2 { add([(width, 1)], -(pref - 6), .lessOrEqual, 300) }
+            add([(height, 1)], -10, .greaterOrEqual)
+            add([(height, 1)], -Double(20 + (i % 3) * 4), .equal, Priority.low)
+            add([(top, 1), (height, 1), (cb, -1)], 8, .lessOrEqual)
+            total += (i % 5 == 2 ? pref - 6 : pref) + gap
+            prev = (left, width, top)
+        }
+        add([(cr, 1)], -(total + 100))
+        add([(cr, 1), (prev!.0, -1), (prev!.1, -1)], -8, .greaterOrEqual)
+        add([(cr, 1), (prev!.0, -1), (prev!.1, -1)], -8, .equal, 200)
+        // The grid: cells (r, c) with left/top chained, equal widths per column and heights per row.
+        let gl = v(), gt = v()
+        add([(gl, 1)], -Double(total + 200)); add([(gt, 1)], 0)
+        var cells: [[(Int, Int, Int, Int)]] = []
+        for r in 0..<5 {
+            var row: [(Int, Int, Int, Int)] = []
+            for c in 0..<5 {
+                let cell = (v(), v(), v(), v())   // left, top, width, height
+                if c == 0 { add([(cell.0, 1), (gl, -1)], -8) } else {
+                    let p = row[c - 1]; add([(cell.0, 1), (p.0, -1), (p.2, -1)], -4)
+                }
+                if r == 0 { add([(cell.1, 1), (gt, -1)], -8) } else {
+                    let p = cells[r - 1][c]; add([(cell.1, 1), (p.1, -1), (p.3, -1)], -4)
+                }
+                if r > 0 { add([(cell.2, 1), (cells[0][c].2, -1)], 0) }
+                if c > 0 { add([(cell.3, 1), (row[0].3, -1)], 0) }
+                add([(cell.2, 1)], -20, .greaterOrEqual)
+                add([(cell.2, 1)], -Double(30 + (r * 7 + c * 13) % 90), .equal, Priority.low)
+                add([(cell.3, 1)], -Double(16 + (r * 11 + c * 5) % 40), .equal, Priority.low)
+                row.append(cell)
+            }
+            cells.append(row)
+        }
+        return (nv, specs)
+    }
+
+    func solve(_ nv: Int, _ specs: [Spec], order: [Int], check: Bool = false) throws -> [Double] {
+        let s = Solver()
+        let vs = (0..<nv).map { s.addVariable(name: "v\($0)") }
+        for (k, i) in order.enumerated() {
+            let sp = specs[i]
+            try s.add(Expression(sp.terms.map { Term(vs[$0.0], $0.1) }, constant: sp.constant), sp.relation,
+                      priority: sp.priority)
+            if check && k % 37 == 0, let problem = s._deepConsistencyProblem() {
+                XCTFail("after \(k + 1) adds: \(problem)")
+                return []
+            }
+        }
+        s.updateVariables()
+        if let problem = s._consistencyProblem() { XCTFail(problem) }
+        return try vs.map { try s.value(of: $0) }
+    }
+
+    func testShuffledBuildsGiveTheSameSolution() throws {
+        let (nv, specs) = layout(views: 60)
+        let reference = try solve(nv, specs, order: Array(specs.indices))
+        var rng = SplitMix(state: 11)
+        for round in 0..<6 {
+            var order = Array(specs.indices)
+            for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, rng.int(i + 1)) }
+            if round == 1 { order.reverse() }
+            let values = try solve(nv, specs, order: order, check: round < 2)
+            XCTAssertEqual(values.count, reference.count)
+            for i in reference.indices where i < values.count {
+                XCTAssertEqual(values[i], reference[i], accuracy: 1e-6, "round \(round), variable \(i)")
+            }
+        }
+    }
+
+    /// Removing and re-adding constraints in shuffled orders keeps the solution of the same set.
+    func testShuffledRemovalsAndReAddsGiveTheSameSolution() throws {
+        let (nv, specs) = layout(views: 30)
+        let reference = try solve(nv, specs, order: Array(specs.indices))
+        let s = Solver()
+        let vs = (0..<nv).map { s.addVariable(name: "v\($0)") }
+        var handles: [Constraint?] = Array(repeating: nil, count: specs.count)
+        var rng = SplitMix(state: 5)
+        func add(_ i: Int) throws {
+            let sp = specs[i]
+            handles[i] = try s.add(Expression(sp.terms.map { Term(vs[$0.0], $0.1) }, constant: sp.constant),
+                                   sp.relation, priority: sp.priority)
+        }
+        var order = Array(specs.indices)
+        for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, rng.int(i + 1)) }
+        for i in order { try add(i) }
+        for round in 0..<4 {
+            var out: [Int] = []
+            for i in specs.indices where rng.chance(0.3) { try s.remove(handles[i]!); handles[i] = nil; out.append(i) }
+            s.updateVariables()
+            for i in out.reversed() { try add(i) }
+            s.updateVariables()
+            if let problem = s._deepConsistencyProblem() { return XCTFail("round \(round): \(problem)") }
+            let values = try vs.map { try s.value(of: $0) }
+            for i in reference.indices {
+                XCTAssertEqual(values[i], reference[i], accuracy: 1e-6, "round \(round), variable \(i)")
+            }
+        }
+    }
+}
