@@ -1,7 +1,7 @@
 # --- Benchmarks: scripts/bench.py over the shared kit's workloads and moa-bench's layout scenarios -------------
 #
 #   make bench          quick (under a minute): 1k and 10k workloads, drag-50..1600, scenarios at 1k and 10k views
-#   make bench-full     also 100k workloads (generated once into build/bench/) and scenarios at 100k views
+#   make bench-full     also 30k and 100k workloads (generated once into build/bench/), scenarios at 100k views
 #   make bench-compare  kiwi beside Moa on the same workloads; fails if a checkpoint checksum differs; kiwi/Moa
 #                       per phase and peak RSS. BENCH_FILES="a.lin b.lin" replaces the default set (1k, 10k,
 #                       drag-50..400); KIWI_TIMEOUT caps each kiwi process (kiwi takes ~250 s on enaml-10k)
