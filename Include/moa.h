@@ -1227,10 +1227,12 @@ MOA_API moa_status moa_lcons_remove(moa_layout *L, moa_lcons c);
 /* ========================================================================================================== */
 
 /*
-** moa_layout_solve -- read the solved values and update every view's frames.
+** moa_layout_solve -- read the solved values and update the frames of the views that moved.
 **
 ** On success writes the number of views whose frame changed (moa_layout_changed_views()) to *changed, which
-** may be NULL. The solver itself always works incrementally: this is cheap when little changed.
+** may be NULL. Both the solver and this call work incrementally: only the variables a change touched are
+** re-evaluated and only the frames of views that moved (and of their subviews, when a view's origin moved) are
+** recomputed, so a solve after a small change is cheap however large the layout.
 **
 ** Returns MOA_OK; MOA_MISUSE if L is NULL. Swift: `Layout.solve()`.
 */
@@ -1265,6 +1267,18 @@ MOA_API moa_status moa_layout_views(moa_layout *L, moa_view *out, size_t cap, si
 */
 MOA_API moa_status moa_layout_frames(moa_layout *L, int include_guides, moa_frame *out, size_t cap,
                                      size_t *count);
+
+/*
+** moa_layout_changed_frames -- the frames of the views whose frame changed at the last solve (or
+** moa_layout_advance() / moa_layout_seek()), in creation order: moa_layout_changed_views() with the frames, in
+** one call. This is the fast way to follow an animation: the solver re-evaluates only what a change touched
+** and solve recomputes only the frames that moved, so a frame in which k views move costs about k, however
+** many views the layout has. Does not solve.
+**
+** Returns MOA_OK; MOA_MISUSE if L or count is NULL, or out is NULL with cap > 0; MOA_INVALID if cap does not
+** fit in a ptrdiff_t. Swift: `Layout.changedViews` with `View.frame`, `View.frameInRoot`.
+*/
+MOA_API moa_status moa_layout_changed_frames(moa_layout *L, moa_frame *out, size_t cap, size_t *count);
 
 /*
 ** moa_layout_violations -- the optional constraints the solver had to give up (fully or partly), highest

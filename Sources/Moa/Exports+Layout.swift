@@ -125,7 +125,6 @@ public func moa_view_new(
 public func moa_view_free(_ L: OpaquePointer?, _ v: UInt64) -> Int32 {
     withLayout(L) { box in
         try box.layout.removeView(box.view(v))
-        box.sweepViews()
     }
 }
 
@@ -402,24 +401,29 @@ public func moa_layout_frames(
     _ count: UnsafeMutablePointer<Int>?
 ) -> Int32 {
     withLayout(L) { box in
-        guard let count else { throw BoundaryFailure.misuse("count is NULL") }
-        guard cap >= 0 else { throw BoundaryFailure.invalid("cap does not fit in a ptrdiff_t") }
-        guard cap == 0 || out != nil else { throw BoundaryFailure.misuse("out is NULL but cap is \(cap)") }
+        let count = try checkedListOut(out == nil, cap, count)
         box.solveIfNeeded()
-        let snap = box.layout.snapshot(includeGuides: includeGuides != 0)
-        func vid(_ name: String?) -> UInt64 { name.flatMap { box.layout.view(named: $0) }.map { box.id($0) } ?? 0 }
-        if let out {
-            for (i, f) in snap.views.prefix(cap).enumerated() {
-                let p = out + i * frameStride
-                p.storeBytes(of: vid(f.name), toByteOffset: frameViewOffset, as: UInt64.self)
-                p.storeBytes(of: vid(f.superview), toByteOffset: frameSuperviewOffset, as: UInt64.self)
-                storeRect(f.frame, p, frameFrameOffset)
-                storeRect(f.frameInRoot, p, frameRootFrameOffset)
-                p.storeBytes(of: Int32(clamping: f.depth), toByteOffset: frameDepthOffset, as: Int32.self)
-                p.storeBytes(of: f.isGuide ? 1 : 0, toByteOffset: frameIsGuideOffset, as: Int32.self)
-            }
+        var n = 0
+        box.layout.forEachViewInHierarchy(includeGuides: includeGuides != 0) { v in
+            if n < cap, let out { box.writeFrame(v, out + n * frameStride) }
+            n += 1
         }
-        count.pointee = snap.views.count
+        count.pointee = n
+    }
+}
+
+@_cdecl("moa_layout_changed_frames")
+public func moa_layout_changed_frames(
+    _ L: OpaquePointer?, _ out: UnsafeMutableRawPointer?, _ cap: Int, _ count: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    withLayout(L) { box in
+        let count = try checkedListOut(out == nil, cap, count)
+        var n = 0
+        for v in box.lastChanged where v.isValid {
+            if n < cap, let out { box.writeFrame(v, out + n * frameStride) }
+            n += 1
+        }
+        count.pointee = n
     }
 }
 

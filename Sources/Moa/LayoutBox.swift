@@ -85,9 +85,6 @@ final class LayoutBox {
     let salt: UInt64
 
     // Ids
-    private var viewsByNumber: [Int: View] = [:]
-    private var numberOfView: [ObjectIdentifier: Int] = [:]
-    private var nextViewNumber = 1
     private var collapsibles: [Int: Collapsible] = [:]
     private var nextCollapsible = 1
     private var pans: [Int: PanDriver] = [:]
@@ -179,31 +176,16 @@ final class LayoutBox {
         .notFound("\(id) is not a \(kind.name) id of this layout (0, removed or freed, of another layout, or of another kind)")
     }
 
-    func id(_ v: View) -> UInt64 {
-        let key = ObjectIdentifier(v)
-        if let n = numberOfView[key] { return id(.view, n) }
-        let n = nextViewNumber
-        nextViewNumber += 1
-        viewsByNumber[n] = v
-        numberOfView[key] = n
-        return id(.view, n)
-    }
+    /// A view's id: its serial (never reused in a layout) + 1.
+    func id(_ v: View) -> UInt64 { id(.view, v.serial + 1) }
 
     func view(_ id: UInt64) throws -> View {
-        guard let n = number(id, .view), let v = viewsByNumber[n], v.isValid else { throw unknown(.view, id) }
+        guard let n = number(id, .view), let v = layout.view(serial: n - 1), v.isValid else { throw unknown(.view, id) }
         return v
     }
 
     /// A superview argument: 0 means the root.
     func parent(_ id: UInt64) throws -> View { id == 0 ? layout.root : try view(id) }
-
-    /// Forgets removed views (their ids are stale whether or not they are still in the table).
-    func sweepViews() {
-        for (n, v) in viewsByNumber where !v.isValid {
-            viewsByNumber[n] = nil
-            numberOfView[ObjectIdentifier(v)] = nil
-        }
-    }
 
     func id(_ c: LayoutConstraint) -> UInt64 { id(.constraint, c.id) }
 
@@ -507,6 +489,15 @@ func withLayout(_ handle: OpaquePointer?, _ body: (LayoutBox) throws -> Void) ->
 }
 
 /// A list result (moa.h, "Arrays out"): checks the arguments before anything is done.
+/// The checks of an array out (CONVENTIONS, Arrays out): MOA_MISUSE if count is NULL or out is NULL with
+/// cap > 0; MOA_INVALID if cap is not a signed size. Returns count.
+func checkedListOut(_ outIsNull: Bool, _ cap: Int, _ count: UnsafeMutablePointer<Int>?) throws -> UnsafeMutablePointer<Int> {
+    guard let count else { throw BoundaryFailure.misuse("count is NULL") }
+    guard cap >= 0 else { throw BoundaryFailure.invalid("cap does not fit in a ptrdiff_t") }
+    guard cap == 0 || !outIsNull else { throw BoundaryFailure.misuse("out is NULL but cap is \(cap)") }
+    return count
+}
+
 struct ListOut<T> {
     let out: UnsafeMutablePointer<T>?
     let cap: Int
@@ -516,12 +507,9 @@ struct ListOut<T> {
     init(_ out: UnsafeMutablePointer<T>?, _ cap: Int, _ count: UnsafeMutablePointer<Int>?, outOptional: Bool = false)
         throws
     {
-        guard let count else { throw BoundaryFailure.misuse("count is NULL") }
-        guard cap >= 0 else { throw BoundaryFailure.invalid("cap does not fit in a ptrdiff_t") }
-        guard outOptional || cap == 0 || out != nil else { throw BoundaryFailure.misuse("out is NULL but cap is \(cap)") }
+        self.count = try checkedListOut(out == nil && !outOptional, cap, count)
         self.out = out
         self.cap = cap
-        self.count = count
     }
 
     /// Writes at most `cap` items and the full count.
@@ -554,6 +542,18 @@ let frameRootFrameOffset = 48
 let frameDepthOffset = 80
 let frameIsGuideOffset = 84
 let frameStride = 88
+
+extension LayoutBox {
+    /// Writes a view's frames as a C `moa_frame` at `p`.
+    func writeFrame(_ v: View, _ p: UnsafeMutableRawPointer) {
+        p.storeBytes(of: id(v), toByteOffset: frameViewOffset, as: UInt64.self)
+        p.storeBytes(of: v.superview.map { id($0) } ?? 0, toByteOffset: frameSuperviewOffset, as: UInt64.self)
+        storeRect(v.frame, p, frameFrameOffset)
+        storeRect(v.frameInRoot, p, frameRootFrameOffset)
+        p.storeBytes(of: Int32(clamping: v.depth), toByteOffset: frameDepthOffset, as: Int32.self)
+        p.storeBytes(of: v.kind == .guide ? 1 : 0, toByteOffset: frameIsGuideOffset, as: Int32.self)
+    }
+}
 
 /// Writes a `Rect` as a C `moa_rect` at `p + offset`.
 func storeRect(_ r: Rect, _ p: UnsafeMutableRawPointer, _ offset: Int = 0) {

@@ -76,22 +76,30 @@ extension Layout {
     /// of its group, which the irrational-looking weights against layout coefficients (±1, 1/2, multipliers) do
     /// not do in practice. A move under 1e-7 counts as none.
     ///
-    /// - Complexity: a scratch build, then O((1 + a log V) probes) of O(V) each for `a` free variables among
-    ///   `V`: one probe for a layout without ambiguity.
+    /// Variables that no active constraint mentions are free without a probe and stay out of the scratch solver.
+    ///
+    /// - Complexity: a scratch build, then O(1 + a log V) probes for `a` free variables among `V` (one probe for
+    ///   a layout without ambiguity); a probe re-solves incrementally and reads back only what moved.
     public func ambiguities() -> [Ambiguity] {
+        let active = allConstraints.filter { $0.isActive && $0.installedExpression != nil }
+        // A variable that no active constraint mentions is free without a probe (a view with no constraints).
+        var mentioned = [Bool](repeating: false, count: viewByVariable.count)
+        for c in active { for t in c.installedExpression!.terms { mentioned[t.variable.index] = true } }
         let scratch = Solver()
-        var map: [Variable: Variable] = [:]
+        var map = [Variable?](repeating: nil, count: viewByVariable.count)   // by `Variable.index`
         var probes: [(view: View, index: Int, variable: Variable)] = []
-        for v in allViews {
+        var free: [(view: View, index: Int)] = []
+        for v in allViews.all where v.isValid {
             for (i, x) in v.variables.enumerated() {
-                let y = scratch.addVariable(name: (try? solver.name(of: x)) ?? "")
-                map[x] = y
+                guard mentioned[x.index] else { free.append((v, i)); continue }
+                let y = scratch.addVariable()
+                map[x.index] = y
                 probes.append((v, i, y))
             }
         }
-        for c in allConstraints where c.isActive {
-            guard let e = c.installedExpression else { continue }
-            let mapped = Expression(e.terms.compactMap { t in map[t.variable].map { Term($0, t.coefficient) } },
+        for c in active {
+            let e = c.installedExpression!
+            let mapped = Expression(e.terms.compactMap { t in map[t.variable.index].map { Term($0, t.coefficient) } },
                                     constant: e.constant)
             _ = try? scratch.add(mapped, c.relation.solverRelation, priority: c.priority)
         }
@@ -128,11 +136,11 @@ extension Layout {
             return false
         }
 
-        var free: [Int] = []
+        var probed: [Int] = []
         func search(_ group: ArraySlice<Int>) {
             guard !group.isEmpty, moves(group) else { return }
             if group.count == 1 {
-                free.append(group.first!)
+                probed.append(group.first!)
                 return
             }
             let mid = group.startIndex + group.count / 2
@@ -140,9 +148,10 @@ extension Layout {
             search(group[mid...])
         }
         search(Array(probes.indices)[...])
-        return free.sorted().compactMap { i in
-            LayoutVariable(rawValue: probes[i].index).map { Ambiguity(view: probes[i].view, variable: $0) }
-        }
+        free += probed.map { (probes[$0].view, probes[$0].index) }
+        // In view order (creation), then minX, minY, width, height.
+        free.sort { $0.view.serial != $1.view.serial ? $0.view.serial < $1.view.serial : $0.index < $1.index }
+        return free.compactMap { f in LayoutVariable(rawValue: f.index).map { Ambiguity(view: f.view, variable: $0) } }
     }
 
     /// True when some view variable is not fixed by the constraints (see `ambiguities()`).

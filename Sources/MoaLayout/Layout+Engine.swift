@@ -129,7 +129,7 @@ extension Layout {
     func _install(_ c: LayoutConstraint, _ e: Expression, priority: Double, _ j: inout Journal) throws(LayoutError) {
         let h: Constraint
         do throws(SolverError) {
-            h = try solver.add(e, c.relation.solverRelation, priority: priority, tag: c.description)
+            h = try solver.add(e, c.relation.solverRelation, priority: priority)   // named by `solver.tagProvider`
         } catch {
             throw _error(error, for: c)
         }
@@ -264,7 +264,7 @@ extension Layout {
         if c.origin == .equation {
             if byKey[oldKey] === c {
                 // Another equation with the same key takes over the re-issue entry c leaves.
-                let heir = userConstraints.first { $0 !== c && $0.origin == .equation && $0.isValid && $0.key == oldKey }
+                let heir = userConstraints.all.first { $0 !== c && $0.origin == .equation && $0.isValid && $0.key == oldKey }
                 byKey[oldKey] = heir
                 j.record { [unowned self] in self.byKey[oldKey] = c }
             }
@@ -298,16 +298,13 @@ extension Layout {
         }
     }
 
-    /// Removes `c` for good: out of the solver and every table; the handle becomes stale. `listed: false`: the
-    /// caller has already taken it out of `userConstraints`.
-    func _discard(_ c: LayoutConstraint, _ j: inout Journal, listed: Bool = true) {
+    /// Removes `c` for good: out of the solver and every table; the handle becomes stale. It stays in
+    /// `userConstraints`, skipped, until the list is compacted (so undoing this is making it valid again).
+    func _discard(_ c: LayoutConstraint, _ j: inout Journal) {
         _uninstall(c, &j)
         byID[c.id] = nil
         if c.origin == .equation {
-            if listed, let i = userConstraints.firstIndex(where: { $0 === c }) {
-                userConstraints.remove(at: i)
-                j.record { [unowned self] in self.userConstraints.insert(c, at: i) }
-            }
+            userConstraints.noteRemoved()
             let key = c.key
             if byKey[key] === c {
                 byKey[key] = nil
@@ -360,6 +357,7 @@ extension Layout {
             j.record { v.layoutDirection = old }
             // The root's direction reaches the guides too (they are the root's children).
             try _refreshAll(mentioning: [], directionOf: _subtree(v), &j)
+            refreshFrame(v)   // its frame relative to the new superview, even if nothing moves
         }
     }
 
@@ -393,12 +391,20 @@ extension Layout {
             oldParent.subviews.remove(at: i)
             parent.subviews.append(v)
             v.superview = parent
+            let shift = parent.depth + 1 - v.depth
+            func shiftDepths(_ k: Int) {
+                var stack = [v]
+                while let x = stack.popLast() { x.depth += k; stack.append(contentsOf: x.subviews) }
+            }
+            shiftDepths(shift)
             j.record {
+                shiftDepths(-shift)
                 parent.subviews.removeLast()
                 oldParent.subviews.insert(v, at: i)
                 v.superview = oldParent
             }
             try _refreshAll(mentioning: [], directionOf: _subtree(v), &j)
+            refreshFrame(v)   // its frame relative to the new superview, even if nothing moves
         }
     }
 

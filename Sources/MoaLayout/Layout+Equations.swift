@@ -197,10 +197,10 @@ extension Layout {
         var updated: [LayoutConstraint] = []
         var fresh: [LayoutConstraint] = []
         var freshIDs = Set<Int>()
-        var perLine: [[(LayoutConstraint, String)]] = []
+        var perLine: [[(LayoutConstraint, LineOutcome)]] = []
         do throws(LayoutError) {
             for r in lines {
-                var mine: [(LayoutConstraint, String)] = []
+                var mine: [(LayoutConstraint, LineOutcome)] = []
                 do throws(LayoutError) {
                     for a in r.actions {
                         switch a {
@@ -211,17 +211,17 @@ extension Layout {
                                 j.record { (c.line, c.source, c.sourceText) = old }
                                 try _setConstant(c, s.constant, &j, refresh: false)
                                 if !freshIDs.contains(c.id) { updated.append(c) }
-                                mine.append((c, "updated the constant of constraint #\(c.id)"))
+                                mine.append((c, .updated))
                             } else {
                                 let c = makeConstraint(s, origin: .equation)
                                 c.line = r.line; c.source = source; c.sourceText = r.text
                                 _register(c, &j)
                                 fresh.append(c)
                                 freshIDs.insert(c.id)
-                                mine.append((c, "created constraint #\(c.id)"))
+                                mine.append((c, .created))
                             }
                         case .contentPriority(let v, let axis, let role, let p):
-                            mine.append((try _setContentPriority(v, axis, role, p, &j), "set"))
+                            mine.append((try _setContentPriority(v, axis, role, p, &j), .set))
                         }
                     }
                 } catch {
@@ -247,9 +247,21 @@ extension Layout {
         return out
     }
 
+    /// What applying an equation did to one of its constraints (for the `?` reports, written only when asked for).
+    enum LineOutcome {
+        case created, updated, set
+        func text(_ c: LayoutConstraint) -> String {
+            switch self {
+            case .created: return "created constraint #\(c.id)"
+            case .updated: return "updated the constant of constraint #\(c.id)"
+            case .set: return "set"
+            }
+        }
+    }
+
     /// Writes the `?` reports of `lines` to `debugOutput`: how each constraint was interpreted and what
     /// happened to it (or why nothing did).
-    func _report(_ lines: [ResolvedLine], _ perLine: [[(LayoutConstraint, String)]], source: String?,
+    func _report(_ lines: [ResolvedLine], _ perLine: [[(LayoutConstraint, LineOutcome)]], source: String?,
                  failure: LayoutError?) {
         for (i, r) in lines.enumerated() where r.parsed.debug {
             var s = _debugHeader(r, source)
@@ -261,7 +273,7 @@ extension Layout {
                 } else {
                     s += _interpretation(c)
                 }
-                if failure == nil { s += "  status:      \(status)\n" }
+                if failure == nil { s += "  status:      \(status.text(c))\n" }
             }
             if let failure {
                 s += failure.line == (r.line ?? 1) ? "  status:      failed: \(failure.message)\n"
@@ -295,7 +307,7 @@ extension Layout {
     // MARK: - Resolving names
 
     func _viewNames() -> [String] {
-        allViews.map(\.name) + ["view", "superview"]
+        allViews.live.map(\.name) + ["view", "superview"]
     }
 
     /// A view named on the right side (`view`/`superview` are the left view's superview).

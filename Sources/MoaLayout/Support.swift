@@ -65,3 +65,38 @@ func writeToStandardError(_ text: String) {
         }
     }
 }
+
+/// Something a layout owns until it is removed (a view, a constraint): `isValid` turns false for good then.
+protocol Removable: AnyObject {
+    var isValid: Bool { get }
+}
+
+/// A layout's objects in creation order, where taking one out costs O(1): a removed object (`isValid` false)
+/// stays in place and is skipped until `compact()` drops the removed ones, which callers do only between public
+/// calls (an undo inside a failed call may make a removed object valid again, so it must still be here), and
+/// only once removals reach half of the list, so the cost per removal stays constant.
+struct CreationOrder<Element: Removable> {
+    private(set) var all: [Element] = []
+    private var removals = 0
+
+    /// The live objects, in creation order. O(n).
+    var live: [Element] { removals == 0 ? all : all.filter(\.isValid) }
+
+    mutating func append(_ e: Element) { all.append(e) }
+
+    /// Undoes the last `append`.
+    mutating func removeLast() { all.removeLast() }
+
+    /// Notes that `n` objects became invalid (an over-count is harmless: it only compacts sooner).
+    mutating func noteRemoved(_ n: Int = 1) { removals += n }
+
+    /// Drops removed objects once they are at least half of the list. Call only between public calls.
+    mutating func compact() {
+        guard removals > 0, 2 * removals >= all.count else { return }
+        all.removeAll { !$0.isValid }
+        removals = 0
+    }
+}
+
+extension View: Removable {}
+extension LayoutConstraint: Removable {}

@@ -41,6 +41,8 @@ public final class View: Hashable, CustomStringConvertible {
     public internal(set) weak var layout: Layout?
     /// The superview (nil for the root). Guides have the root as superview.
     public internal(set) weak var superview: View?
+    /// The depth in the hierarchy: 0 for the root, 1 for its subviews and the guides, and so on.
+    public internal(set) var depth = 0
     /// The subviews, in the order they were added.
     public internal(set) var subviews: [View] = []
     /// False once the view was removed from its layout; a removed view's methods throw `.stale`.
@@ -68,13 +70,16 @@ public final class View: Hashable, CustomStringConvertible {
     var hugging: [Double] = [LayoutPriority.defaultLow, LayoutPriority.defaultLow]
     var compression: [Double] = [LayoutPriority.defaultHigh, LayoutPriority.defaultHigh]
 
-    /// Creation order within the layout (frames are computed in this order).
-    let serial: Int
+    /// The view's number in its layout, in creation order: 0 for the root, 1-3 for the guides, then the views.
+    /// Never reused; `Layout.view(serial:)` finds the view by it in O(1).
+    public let serial: Int
 
     var solvedRootFrame = Rect.zero
     var pendingRootFrame = Rect.zero
     var solvedFrame = Rect.zero
     var hasBeenSolved = false
+    /// In the list of frames the next `solve()` recomputes.
+    var queuedForSolve = false
 
     init(name: String, kind: Kind, layout: Layout, variables: [Variable], serial: Int) {
         self.name = name

@@ -15,6 +15,9 @@ public struct Variable: Hashable, Sendable, CustomStringConvertible {
         rawValue = UInt64(generation) << 32 | UInt64(UInt32(truncatingIfNeeded: slot))
     }
     public var description: String { "var#\(slot)" }
+    /// A dense index of the variable in its solver (below the number of variables ever live at once), for tables
+    /// kept in arrays beside the solver. A removed variable's index is reused by a later one.
+    @inlinable public var index: Int { slot }
 }
 
 /// A constraint in a solver, as a checked handle (slot + generation, like `Variable`). The C type is `moa_cons`.

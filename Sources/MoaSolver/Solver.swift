@@ -68,6 +68,14 @@ public final class Solver {
         try core.add(expression, relation, priority: priority, weight: weight, tag: tag)
     }
 
+    /// Names the constraints added without a tag, in `dump()`, `tag(of:)` and `description(of:)`, computed only
+    /// when asked for (a layout names its constraints by their current equations this way, instead of formatting
+    /// a tag for every add). It must not call the solver.
+    public var tagProvider: ((Constraint) -> String)? {
+        get { core.tagProvider }
+        set { core.tagProvider = newValue }
+    }
+
     /// Removes a constraint for good; its handle becomes stale. C: `moa_cons_remove`.
     public func remove(_ c: Constraint) throws(SolverError) { try core.remove(c) }
 
@@ -140,6 +148,12 @@ public final class Solver {
 
     /// Computes the value of every variable; read them with `value(of:)`. C: `moa_solver_update`.
     public func updateVariables() { core.updateVariables() }
+
+    /// The variables whose value changed in `updateVariables()` calls since the last call of this method, each
+    /// once, in no particular order; the list then starts again empty. It costs what the updates cost: only rows
+    /// touched since the previous update are evaluated, so after a small change (one suggestion, one constant) the
+    /// list is short however large the system is. (`Layout.solve()` uses it to recompute only frames that moved.)
+    public func takeChangedVariables() -> [Variable] { core.takeChangedVariables() }
 
     /// The whole solver as text: variables with values, constraints with tags, edits, the tableau rows with
     /// their constants, and the objective per priority level. Symbols: variable names, `s` slack, `e` error,

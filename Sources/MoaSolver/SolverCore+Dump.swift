@@ -23,7 +23,8 @@ extension SolverCore {
         var text = parts.joined(separator: " + ") + " \(r.relation) 0"
         if !r.isRequired { text += " @\(SolverCore.format(r.priority))" }
         if r.weight != 1 { text += " w=\(SolverCore.format(r.weight))" }
-        if !r.tag.isEmpty { text += " [\(r.tag)]" }
+        let tag = tag(slot)
+        if !tag.isEmpty { text += " [\(tag)]" }
         if !r.active { text += " (inactive)" }
         return text
     }

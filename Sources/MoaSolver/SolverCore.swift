@@ -36,11 +36,16 @@ struct SolverCore {
     var varUses: [Int32] = []
     var varValue: [Double] = []
     var varEdit: [Int32] = []           // the edit constraint's slot, or -1
+    var varChanged: [Bool] = []         // listed in `changedSlots`
+    var changedSlots: [Int32] = []      // variables whose value changed since `takeChangedVariables()`
+    var termIndex: [Int32] = []         // scratch of `makeRecord`: by variable slot, its term's index + 1, or 0
     var freeVarSlots: [Int32] = []
     var liveVariables = 0
 
     // Constraints, by slot
     var cons: [ConstraintRecord] = []
+    /// Names constraints added without a tag, in dumps and descriptions (see `Solver.tagProvider`).
+    var tagProvider: ((Constraint) -> String)?
     var freeConsSlots: [Int32] = []
     var liveConstraints = 0
 
@@ -60,14 +65,14 @@ struct SolverCore {
         let oldConsGenerations = cons.map(\.generation)
         tab = Tableau()
         varSym = []; varLive = []; varName = []; varUses = []; varValue = []; varEdit = []
-        freeVarSlots = []; liveVariables = 0
+        freeVarSlots = []; liveVariables = 0; changedSlots = []; varChanged = []
         cons = []; freeConsSlots = []; liveConstraints = 0
         needsOptimize = false; addsSinceUpdate = 0; pivotsSinceUpdate = 0; deferring = false
         // Keep generations so that old handles stay stale.
         varGeneration = oldVarGenerations
         for _ in varGeneration.indices {
             varSym.append(-1); varLive.append(false); varName.append(""); varUses.append(0)
-            varValue.append(0); varEdit.append(-1)
+            varValue.append(0); varEdit.append(-1); varChanged.append(false)
         }
         freeVarSlots = (0..<Int32(varGeneration.count)).reversed()
         for g in oldConsGenerations { var r = ConstraintRecord(); r.generation = g; cons.append(r) }
@@ -89,7 +94,7 @@ struct SolverCore {
         } else {
             slot = varSym.count
             varSym.append(-1); varGeneration.append(0); varLive.append(false); varName.append("")
-            varUses.append(0); varValue.append(0); varEdit.append(-1)
+            varUses.append(0); varValue.append(0); varEdit.append(-1); varChanged.append(false)
         }
         varGeneration[slot] &+= 1
         if varGeneration[slot] == 0 { varGeneration[slot] = 1 }
@@ -183,15 +188,24 @@ struct SolverCore {
         rec.priority = priority
         rec.weight = weight
         rec.tag = tag
+        // Terms of the same variable are merged: by a linear search in short expressions, through `termIndex`
+        // in long ones (a search per term made a 40,000-term probe of `ambiguities()` quadratic).
+        let indexed = e.terms.count > 16
+        if indexed && termIndex.count < varSym.count {
+            termIndex += [Int32](repeating: 0, count: varSym.count - termIndex.count)
+        }
+        defer { if indexed { for v in rec.vars { termIndex[Int(v)] = 0 } } }
         for t in e.terms {
             let slot = Int32(try checked(t.variable))
             guard t.coefficient.isFinite, abs(t.coefficient) <= Tolerance.maxMagnitude else {
                 throw .invalidArgument("coefficient \(t.coefficient) is not a finite number within ±1e12")
             }
-            if let i = rec.vars.firstIndex(of: slot) {
+            let i = indexed ? Int(termIndex[Int(slot)]) - 1 : rec.vars.firstIndex(of: slot) ?? -1
+            if i >= 0 {
                 rec.coefs[i] += t.coefficient
             } else {
                 rec.vars.append(slot); rec.coefs.append(t.coefficient)
+                if indexed { termIndex[Int(slot)] = Int32(rec.vars.count) }
             }
         }
         return rec
@@ -266,7 +280,14 @@ struct SolverCore {
         try changeStrength(slot, priority: cons[slot].priority, weight: w)
     }
 
-    mutating func tag(of c: Constraint) throws(SolverError) -> String { cons[try checked(c)].tag }
+    mutating func tag(of c: Constraint) throws(SolverError) -> String { tag(try checked(c)) }
+
+    /// The constraint's tag, or the tag provider's name for it.
+    mutating func tag(_ slot: Int) -> String {
+        let t = cons[slot].tag
+        guard t.isEmpty, let tagProvider else { return t }
+        return tagProvider(handle(slot))
+    }
 
     mutating func expression(of c: Constraint) throws(SolverError) -> Expression {
         let r = cons[try checked(c)]
@@ -344,20 +365,36 @@ struct SolverCore {
         if !tab.evaluatedAll {
             for s in tab.changedExternals {
                 let slot = Int(tab.owner[Int(s)])
-                if slot >= 0 && slot < varValue.count && varLive[slot] && varSym[slot] == s {
-                    varValue[slot] = tab.rowOf[Int(s)] >= 0 ? tab.symValue[Int(s)] : 0
-                }
+                guard slot >= 0 && slot < varValue.count && varLive[slot] && varSym[slot] == s else { continue }
+                setValue(slot, tab.rowOf[Int(s)] >= 0 ? tab.symValue[Int(s)] : 0)
             }
             return
         }
-        tab.rowOf.withUnsafeBufferPointer { rowOf in
-            tab.symValue.withUnsafeBufferPointer { symValue in
-                for slot in varSym.indices where varLive[slot] {
-                    let s = Int(varSym[slot])
-                    varValue[slot] = rowOf[s] >= 0 ? symValue[s] : 0   // `Tableau.value(_:)`, without the copies
-                }
-            }
+        for slot in varSym.indices where varLive[slot] {
+            let s = Int(varSym[slot])
+            setValue(slot, tab.rowOf[s] >= 0 ? tab.symValue[s] : 0)   // `Tableau.value(_:)`, without the copies
         }
+    }
+
+    /// Stores a variable's new value; a change lists it in `changedSlots` (once).
+    @inline(__always)
+    mutating func setValue(_ slot: Int, _ x: Double) {
+        guard x != varValue[slot] else { return }
+        varValue[slot] = x
+        if !varChanged[slot] { varChanged[slot] = true; changedSlots.append(Int32(slot)) }
+    }
+
+    /// The live variables whose value changed since the last call, each once; the list starts again empty.
+    mutating func takeChangedVariables() -> [Variable] {
+        var out: [Variable] = []
+        out.reserveCapacity(changedSlots.count)
+        for s in changedSlots {
+            let slot = Int(s)
+            varChanged[slot] = false
+            if varLive[slot] { out.append(Variable(slot: slot, generation: varGeneration[slot])) }
+        }
+        changedSlots.removeAll(keepingCapacity: true)
+        return out
     }
 
     /// The variable's value in the current tableau, evaluating only the passive rows it depends on.

@@ -2,22 +2,31 @@
 //
 //     moa-bench --frames N [-r REPS]
 //
-// A screen of N views: a sidebar beside a content column of N-2 rows, each row chained under the one above with
-// a label of intrinsic size. Each case animates constants with an ease-in-out curve over 60 frames of 1/60 s
-// (each frame: interpolated constants set in place, incremental re-solve, frames read back) and prints
+// A screen of N views: a sidebar beside a content column of N-3 rows, each row chained under the one above with
+// a label of intrinsic size, and a badge pinned to the content's top right. Each case animates constants with
+// an ease-in-out curve over 60 frames of 1/60 s; a frame is `advance` (interpolated constants set in place,
+// incremental re-solve, the changed views listed) and reading the changed views' frames. Output in the .lin
+// driver's format (../shared/bench/bench.py's `run_once` reads it), per frame:
 //
-//     frames views=N animated=K frames=60 ns_per_frame=T build_ns=B rep=R
+//     phase build ns=T ops=N rep=R      views and `eqs`, first solve
+//     phase all ns=T ops=60 rep=R       one constant (the sidebar's collapse): every view moves
+//     phase eight ns=T ops=60 rep=R     eight row gaps at once: the rows below the first one move
+//     phase one ns=T ops=60 rep=R       one constant (the badge's top): one view moves
+//     total ns=T rep=R
+//     u K n=V sum=S hash=H              K = 0, 1, 2 after each case: checksum of every frame in root space
 //
-// for K = 1 (the sidebar's collapse constraint: every view moves) and K = 8 (eight row gaps at once).
-// The kiwi driver's counterpart is the `edit` phase of the `animate` workloads (600 frames of 3 suggestions).
+// The kiwi driver's counterpart of `all` is the `edit` phase of the `animate` workloads (600 frames of 3
+// suggestions).
 
 import MoaLayout
 
-func buildScreen(_ n: Int) throws -> (Layout, LayoutConstraint, [LayoutConstraint]) {
+/// The screen, its collapse constraint, eight row gaps and the badge's top.
+func buildScreen(_ n: Int) throws -> (Layout, LayoutConstraint, [LayoutConstraint], LayoutConstraint) {
     let layout = Layout()
     try layout.setRootSize(width: 1024, height: 768)
     let sidebar = try layout.addView("sidebar")
     let content = try layout.addView("content")
+    try layout.addView("badge", in: content)
     var text = """
         sidebar.left == 0
         sidebar.top == 0
@@ -26,11 +35,15 @@ func buildScreen(_ n: Int) throws -> (Layout, LayoutConstraint, [LayoutConstrain
         content.left == sidebar.right
         content.right == 0
         content.top == 0
+        badge.top == content.top + 8
+        badge.right == content.right - 8
+        badge.width == 24
+        badge.height == 24
 
         """
-    let rows = max(1, n - 2)
+    let rows = max(1, n - 3)
     var gaps: [Int] = []
-    var lines = 7
+    var lines = 11
     for i in 0 ..< rows {
         let row = try layout.addView("row\(i)", in: content)
         try row.setIntrinsicSize(width: Double(80 + i % 7 * 10), height: 20)
@@ -43,31 +56,48 @@ func buildScreen(_ n: Int) throws -> (Layout, LayoutConstraint, [LayoutConstrain
     let cs = try layout.eqs(text)
     let collapse = cs[0]
     let chosen = stride(from: 0, to: gaps.count, by: max(1, gaps.count / 8)).prefix(8).map { cs[gaps[$0]] }
-    return (layout, collapse, Array(chosen))
+    return (layout, collapse, Array(chosen), cs[7])
 }
 
 func runFrames(_ n: Int, reps: Int) -> Int32 {
     var out = Out()
+    var sums: [Checksum] = []
+    var nvalues = 0
+    var lines: [String] = []
     for r in 0 ..< reps {
         do {
-            let t0 = nowNS()
-            let (layout, collapse, gaps) = try buildScreen(n)
+            var t0 = nowNS()
+            let (layout, collapse, gaps, badge) = try buildScreen(n)
             _ = layout.solve()
-            let build = nowNS() - t0
-            for targets in [[(collapse, -240.0)], gaps.map { ($0, $0.constant + 12) }] {
+            lines.append("phase build ns=\(nowNS() - t0) ops=\(n) rep=\(r)")
+            var total = nowNS() - t0
+            let cases = [("all", [(collapse, -240.0)]), ("eight", gaps.map { ($0, $0.constant + 12) }),
+                         ("one", [(badge, 200.0)])]
+            for (name, targets) in cases {
                 let animator = layout.animator
                 for (c, to) in targets { _ = try animator.animate(c, to: to, duration: 1.0, curve: .easeInOut) }
-                let start = nowNS()
-                for _ in 0 ..< 60 { _ = try animator.advance(by: 1.0 / 60) }
-                let per = (nowNS() - start) / 60
-                out.line("frames views=\(n) animated=\(targets.count) frames=60 ns_per_frame=\(per) build_ns=\(build) rep=\(r)")
+                var read = 0.0
+                t0 = nowNS()
+                for _ in 0 ..< 60 {
+                    for v in try animator.advance(by: 1.0 / 60) { read += v.frameInRoot.x + v.frameInRoot.height }
+                }
+                let ns = nowNS() - t0
+                total += ns
+                lines.append("phase \(name) ns=\(ns / 60) ops=60 rep=\(r)")
+                if r == 0 { sums.append(frameChecksum(layout)); nvalues = 4 * (layout.views.count + 1) }
+                if read.isNaN { lines.append("warning: a frame read NaN") }
             }
+            lines.append("total ns=\(total) rep=\(r)")
         } catch {
             out.flush()
             eprint("moa error: \(error)")
             return 3
         }
     }
+    out.line("solver \(solverName) \(solverVersion)")
+    out.line("file frames views=\(n)")
+    for (k, c) in sums.enumerated() { out.line("u \(k) n=\(nvalues) sum=\(c.sum) hash=\(hex16(c.hash))") }
+    for l in lines { out.line(l) }
     out.flush()
     return 0
 }

@@ -12,8 +12,11 @@
 //     build   `eqs` on the text: parse + resolve again, then add every constraint (add alone ~ build - parse)
 //     solve   the first `solve()`: read every variable and compute every frame
 //     edit    root resize (both constants change in place), then `solve()`
+//     ambig   `ambiguities()` (a warning when the layout has any: every scenario is fully determined)
+//     violated `violatedConstraints()`
+//     leaf    `removeView` of one leaf (the middle view without subviews in creation order), then `solve()`
 //     remove  `removeView` of the top container (its subtree and every constraint mentioning it), then `solve()`
-//             (left out with --no-remove: it is quadratic today, ~30 s for chain at 10k views)
+//             (leaf and remove are left out with --no-remove)
 //
 //     solver moa VERSION
 //     file scenario:NAME views=V constraints=C lines=L
@@ -389,7 +392,24 @@ func runScenarioOnce(_ name: String, _ n: Int, dump: Bool, lin: String?, remove:
         record(layout)
         run.nvalues = 4 * (run.views + 1)
 
+        t0 = nowNS()
+        let ambiguous = layout.ambiguities().count
+        run.phases.append(("ambig", nowNS() &- t0, 1, 0))
+        if ambiguous > 0 { run.warnings.append("warning: \(ambiguous) ambiguous view variables") }
+        t0 = nowNS()
+        _ = layout.violatedConstraints()
+        run.phases.append(("violated", nowNS() &- t0, 1, 0))
+
         guard remove else { return run }
+        // One leaf (a view without subviews, the middle one in creation order) with its constraints, then the
+        // top container with everything left in it.
+        let leaves = layout.views.filter { $0.subviews.isEmpty }
+        let leaf = leaves[leaves.count / 2]
+        t0 = nowNS()
+        try layout.removeView(leaf)
+        layout.solve()
+        run.phases.append(("leaf", nowNS() &- t0, 1, 0))
+
         t0 = nowNS()
         try layout.removeView(sc.top)
         layout.solve()

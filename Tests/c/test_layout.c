@@ -667,7 +667,46 @@ static void test_svg(void) {
     moa_layout_free(L);
 }
 
+/* Changed frames: after a change that moves one view, only that view is listed, with its frames; a container
+** whose origin moves lists its subviews too (their frames in root space moved). */
+static void test_changed_frames(void) {
+    moa_lcons cs[32];
+    size_t n = 0, changed = 0, nf = 0;
+    moa_layout *L = make_screen(cs, 32, &n);
+    moa_frame frames[16];
+    CHECK_OK(moa_layout_solve(L, &changed));
+    CHECK_OK(moa_layout_changed_frames(L, frames, 16, &nf));
+    CHECK(nf == changed && nf == 5);
+
+    /* cs[14] is button.height == 40: the button alone changes. */
+    CHECK_OK(moa_lcons_set_constant(L, cs[14], 50));
+    CHECK_OK(moa_layout_solve(L, &changed));
+    CHECK(changed == 1);
+    CHECK_OK(moa_layout_changed_frames(L, NULL, 0, &nf));
+    CHECK(nf == 1);
+    CHECK_OK(moa_layout_changed_frames(L, frames, 16, &nf));
+    CHECK(frames[0].view == view_named(L, "button") && frames[0].superview == view_named(L, "content"));
+    CHECK(frames[0].depth == 2 && frames[0].is_guide == 0);
+    CHECK_RECT(frames[0].frame, 94, 300, 100, 50); /* its bottom stays 10 above the content's */
+    CHECK_RECT(frames[0].frame_in_root, 110, 368, 100, 50);
+
+    /* cs[4] is content.top == header.bottom + 8: the content's top moves, and the button's relative frame. */
+    CHECK_OK(moa_lcons_set_constant(L, cs[4], 18));
+    CHECK_OK(moa_layout_solve(L, &changed));
+    CHECK_OK(moa_layout_changed_frames(L, frames, 16, &nf));
+    CHECK(nf == changed && nf == 2);
+    CHECK(frames[0].view == view_named(L, "content") && frames[1].view == view_named(L, "button"));
+    CHECK_RECT(frames[1].frame, 94, 290, 100, 50);
+
+    /* Misuse: NULL count, NULL out with a capacity, no layout. */
+    CHECK_STATUS(moa_layout_changed_frames(L, frames, 16, NULL), MOA_MISUSE);
+    CHECK_STATUS(moa_layout_changed_frames(L, NULL, 4, &nf), MOA_MISUSE);
+    CHECK_STATUS(moa_layout_changed_frames(NULL, frames, 16, &nf), MOA_MISUSE);
+    moa_layout_free(L);
+}
+
 int main(void) {
+    test_changed_frames();
     test_screen();
     test_bad_equations();
     test_conflicts();

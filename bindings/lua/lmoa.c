@@ -73,7 +73,8 @@
 **                   find(name), guide(name), set_root_size(w, h), root_size(), set_safe_area(t, l, b, r),
 **                   set_keyboard_height(h), eq(line), eqs(text [, source [, first_line]]), xeq(line),
 **                   on_debug(fn | nil), solve(), views(), constraints(), describe(), violations(),
-**                   ambiguities(), frames([guides]), svg([{constraints=, guides=, labels=}]); motion:
+**                   ambiguities(), frames([guides]), changed_frames(), svg([{constraints=, guides=, labels=}]);
+**                   motion:
 **                   advance(dt), seek(t), cancel_animations(), animate_root_size(w, h [, opts]),
 **                   show_keyboard(h [, duration [, opts]]), hide_keyboard([duration [, opts]]),
 **                   collapsible(view, constraint, "left"|"right"|"up"|"down"),
@@ -2079,42 +2080,55 @@ static int layout_ambiguities(lua_State *L) {
     return 1;
 }
 
-/* L:frames([include_guides]) -> { {view=, name=, superview=name|nil, frame=, root_frame=, depth=, guide=} } */
-static int layout_frames(lua_State *L) {
+/* Pushes one frame as {view=, name=, superview=name|nil, frame=, root_frame=, depth=, guide=}. */
+static void push_frame(lua_State *L, LLayout *ll, int layout_idx, const moa_frame *f) {
+    const char *name = NULL;
+    lua_createtable(L, 0, 7);
+    push_view(L, layout_idx, f->view);
+    lua_setfield(L, -2, "view");
+    if (moa_view_name(ll->m, f->view, &name) == MOA_OK && name) lua_pushstring(L, name);
+    else lua_pushliteral(L, "?");
+    lua_setfield(L, -2, "name");
+    if (f->superview && moa_view_name(ll->m, f->superview, &name) == MOA_OK && name) {
+        lua_pushstring(L, name);
+        lua_setfield(L, -2, "superview");
+    }
+    push_rect(L, &f->frame);
+    lua_setfield(L, -2, "frame");
+    push_rect(L, &f->frame_in_root);
+    lua_setfield(L, -2, "root_frame");
+    lua_pushinteger(L, f->depth);
+    lua_setfield(L, -2, "depth");
+    lua_pushboolean(L, f->is_guide);
+    lua_setfield(L, -2, "guide");
+}
+
+/* L:frames([include_guides]) -> { {view=, name=, superview=name|nil, frame=, root_frame=, depth=, guide=} }
+** L:changed_frames() -> the same for the views whose frame changed at the last solve or frame */
+static int frames_call(lua_State *L, int changed_only) {
     LLayout *ll = check_layout(L, 1);
-    int guides = lua_toboolean(L, 2);
+    int guides = changed_only ? 0 : lua_toboolean(L, 2);
     size_t count = 0, i;
     moa_frame *fr;
-    moa_status st = moa_layout_frames(ll->m, guides, NULL, 0, &count);
+    moa_status st = changed_only ? moa_layout_changed_frames(ll->m, NULL, 0, &count)
+                                 : moa_layout_frames(ll->m, guides, NULL, 0, &count);
     if (st != MOA_OK) return lstatus_error(L, ll, st, "frames");
     fr = (moa_frame *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *fr, 0);
-    if (count && (st = moa_layout_frames(ll->m, guides, fr, count, &count)) != MOA_OK)
-        return lstatus_error(L, ll, st, "frames");
+    if (count) {
+        st = changed_only ? moa_layout_changed_frames(ll->m, fr, count, &count)
+                          : moa_layout_frames(ll->m, guides, fr, count, &count);
+        if (st != MOA_OK) return lstatus_error(L, ll, st, "frames");
+    }
     lua_createtable(L, (int)count, 0);
     for (i = 0; i < count; i++) {
-        const char *name = NULL;
-        lua_createtable(L, 0, 7);
-        push_view(L, 1, fr[i].view);
-        lua_setfield(L, -2, "view");
-        if (moa_view_name(ll->m, fr[i].view, &name) == MOA_OK && name) lua_pushstring(L, name);
-        else lua_pushliteral(L, "?");
-        lua_setfield(L, -2, "name");
-        if (fr[i].superview && moa_view_name(ll->m, fr[i].superview, &name) == MOA_OK && name) {
-            lua_pushstring(L, name);
-            lua_setfield(L, -2, "superview");
-        }
-        push_rect(L, &fr[i].frame);
-        lua_setfield(L, -2, "frame");
-        push_rect(L, &fr[i].frame_in_root);
-        lua_setfield(L, -2, "root_frame");
-        lua_pushinteger(L, fr[i].depth);
-        lua_setfield(L, -2, "depth");
-        lua_pushboolean(L, fr[i].is_guide);
-        lua_setfield(L, -2, "guide");
+        push_frame(L, ll, 1, &fr[i]);
         lua_rawseti(L, -2, (lua_Integer)(i + 1));
     }
     return 1;
 }
+
+static int layout_frames(lua_State *L) { return frames_call(L, 0); }
+static int layout_changed_frames(lua_State *L) { return frames_call(L, 1); }
 
 /* SVG flags from an options table {constraints=, guides=, labels=}. */
 static int svg_flags(lua_State *L, int idx, int allow_constraints) {
@@ -2988,6 +3002,7 @@ static const luaL_Reg layout_methods[] = {
     {"violations", layout_violations},
     {"ambiguities", layout_ambiguities},
     {"frames", layout_frames},
+    {"changed_frames", layout_changed_frames},
     {"svg", layout_svg},
     {"advance", layout_advance},
     {"seek", layout_seek},

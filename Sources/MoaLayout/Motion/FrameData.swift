@@ -51,18 +51,26 @@ extension Layout {
     ///   - time: the time to stamp the snapshot with; by default the animator's clock (0 before it exists).
     ///   - includeGuides: also list `safeArea`, `margins` and `keyboard`.
     public func snapshot(time: Double? = nil, includeGuides: Bool = false) -> FrameSnapshot {
-        layoutIfNeeded()
         var out: [ViewFrame] = []
-        // Depth first, children in order, with an explicit stack: hierarchies may be deeper than the thread's
-        // stack allows for recursion.
-        var stack: [(View, Int)] = [(root, 0)]
-        while let (v, depth) = stack.popLast() {
-            if v.kind == .guide && !includeGuides { continue }
-            out.append(ViewFrame(name: v.name, superview: v.superview?.name, depth: depth, isGuide: v.kind == .guide,
+        forEachViewInHierarchy(includeGuides: includeGuides) { v in
+            out.append(ViewFrame(name: v.name, superview: v.superview?.name, depth: v.depth, isGuide: v.kind == .guide,
                                  frame: v.frame, frameInRoot: v.frameInRoot))
-            for s in v.subviews.reversed() { stack.append((s, depth + 1)) }
         }
         return FrameSnapshot(time: time ?? _animator?.time ?? 0, views: out)
+    }
+
+    /// Calls `body` with the root and every view (and, optionally, the guides) in hierarchy order (each view
+    /// before its subviews, subviews in the order they were added), solving first if needed. Nothing is
+    /// copied: read `frame`, `frameInRoot`, `depth` from the view.
+    public func forEachViewInHierarchy(includeGuides: Bool = false, _ body: (View) throws -> Void) rethrows {
+        layoutIfNeeded()
+        // An explicit stack: hierarchies may be deeper than the thread's stack allows for recursion.
+        var stack: [View] = [root]
+        while let v = stack.popLast() {
+            if v.kind == .guide && !includeGuides { continue }
+            try body(v)
+            for s in v.subviews.reversed() { stack.append(s) }
+        }
     }
 }
 

@@ -81,7 +81,7 @@ extension Layout {
             return (sharedMiddle(f.minX, f.maxX, g.minX, g.maxX) ?? f.midX, p)
         }
         var out: [ConstraintLine] = []
-        for c in userConstraints where c.isActive {
+        for c in userConstraints.live where c.isActive {
             guard let second = c.secondView, let a2 = c.secondAttribute else { continue }
             let p = anchor(c.firstView, c.firstAttribute, second), q = anchor(second, a2, c.firstView)
             out.append(ConstraintLine(x1: p.0, y1: p.1, x2: q.0, y2: q.1, equation: c.description,

@@ -395,6 +395,22 @@ describe("equations", function()
     assert.equal(6, #L:frames(true))
   end)
 
+  it("lists the frames that changed at the last solve", function()
+    local L, sidebar, content, cs = sidebar_layout()
+    assert.equal(3, #L:changed_frames()) -- the first solve: root, sidebar, content
+    cs[4].constant = 150 -- sidebar.width: the sidebar and the content change, the root does not
+    L:solve()
+    local f = L:changed_frames()
+    assert.equal(2, #f)
+    assert.equal("sidebar", f[1].name)
+    assert.equal(sidebar, f[1].view)
+    same_rect({ 0, 0, 150, 480 }, f[1].frame)
+    same_rect({ 150, 0, 170, 480 }, f[2].root_frame)
+    L:solve()
+    assert.same({}, L:changed_frames())
+    assert.equal(0, #L:changed_frames())
+  end)
+
   it("draws the layout as SVG", function()
     local L = sidebar_layout()
     local s = L:svg()

@@ -566,12 +566,34 @@ class Layout:
     def frames(self, guides=False):
         """The frames of the root and every view (with guides=True also the guides), in hierarchy order,
         solving first if needed: a list of Frame."""
+        return self._frame_list(self.frame_buffer(guides=guides))
+
+    def changed_frames(self):
+        """The frames of the views whose frame changed at the last solve or frame (advance, seek), in creation
+        order: a list of Frame. After a small change this is short however large the layout."""
+        return self._frame_list(self.frame_buffer(changed=True))
+
+    def frame_buffer(self, guides=False, changed=False):
+        """frames() or, with changed=True, changed_frames() as one ctypes array of moa_frame, without a Python
+        object per view: fields view, superview (ids), frame and frame_in_root (x, y, width, height), depth,
+        is_guide. It supports the buffer protocol (memoryview, numpy.frombuffer)."""
         h = self._h()
         g = boolean(guides, "guides")
         count = ctypes.c_size_t(0)
-        self._check(lib.moa_layout_frames(h, g, None, 0, ctypes.byref(count)))
-        arr = (Frame_ * max(count.value, 1))()
-        self._check(lib.moa_layout_frames(h, g, arr, len(arr), ctypes.byref(count)))
+
+        def call(arr, n):
+            if changed:
+                return lib.moa_layout_changed_frames(h, arr, n, ctypes.byref(count))
+            return lib.moa_layout_frames(h, g, arr, n, ctypes.byref(count))
+
+        self._check(call(None, 0))
+        arr = (Frame_ * count.value)()
+        if count.value:
+            self._check(call(arr, count.value))
+        return arr
+
+    def _frame_list(self, arr):
+        h = self._h()
         names = {}
 
         def name(vid):
@@ -582,7 +604,7 @@ class Layout:
 
         return [Frame(self._view(f.view), name(f.view), name(f.superview) if f.superview else None, _rect(f.frame),
                       _rect(f.frame_in_root), f.depth, bool(f.is_guide))
-                for f in arr[:min(len(arr), count.value)]]
+                for f in arr]
 
     def violations(self):
         """The optional constraints the solver gave up, highest priority first: a list of Violation."""

@@ -137,6 +137,7 @@ _SIGNATURES = {
     "moa_layout_changed_views": (_S, [_vp, _p(_u64), _size, _p(_size)]),
     "moa_layout_views": (_S, [_vp, _p(_u64), _size, _p(_size)]),
     "moa_layout_frames": (_S, [_vp, _int, _p(Frame_), _size, _p(_size)]),
+    "moa_layout_changed_frames": (_S, [_vp, _p(Frame_), _size, _p(_size)]),
     "moa_layout_violations": (_S, [_vp, _p(_u64), _p(_dbl), _size, _p(_size)]),
     "moa_layout_ambiguities": (_S, [_vp, _p(_u64), _p(_int), _size, _p(_size)]),
     "moa_layout_svg": (_S, [_vp, _int, _p(_str)]),

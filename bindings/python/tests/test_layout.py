@@ -59,6 +59,16 @@ def test_views_subviews_identity_and_frames():
     assert f[2].view is b and f[2].frame == (5, 5, 10, 10) and f[2].root_frame == (15, 25, 10, 10)
     assert len(L.frames(guides=True)) == 6
     assert sum(x.guide for x in L.frames(guides=True)) == 3
+    # changed_frames(): only what moved at the last solve; frame_buffer(): the same as one ctypes array
+    c = L.eq("b.width == 20")
+    assert L.solve() == [b]
+    f = L.changed_frames()
+    assert [x.name for x in f] == ["b"] and f[0].frame == (5, 5, 20, 10) and f[0].view is b
+    buf = L.frame_buffer(changed=True)
+    assert len(buf) == 1 and buf[0].frame.width == 20 and buf[0].depth == 2
+    assert memoryview(buf).nbytes == 88
+    assert len(L.frame_buffer()) == 3 and len(L.frame_buffer(guides=True)) == 6
+    assert L.solve() == [] and L.changed_frames() == [] and len(L.frame_buffer(changed=True)) == 0
 
 
 def test_view_misuse():

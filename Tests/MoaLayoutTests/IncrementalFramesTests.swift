@@ -1,0 +1,133 @@
+import MoaLayout
+import MoaSolver
+import XCTest
+
+/// `solve()` recomputes only the frames of views whose variables changed (and the subviews of views whose origin
+/// moved). Random edits of a nested layout check, after every solve, that every frame equals the one computed
+/// from scratch out of the solver's values, and that `changedViews` is exactly the set of views whose frame moved.
+final class IncrementalFramesTests: XCTestCase {
+    /// Every view's frame computed from the solver's values, as a full solve did before dirty tracking.
+    func framesFromScratch(_ layout: Layout) -> [String: (Rect, Rect)] {
+        func clean(_ d: Double) -> Double {
+            let r = d.rounded()
+            if abs(d - r) < 1e-9 { return r == 0 ? 0 : r }
+            return d
+        }
+        func rootFrame(_ v: View) -> Rect {
+            let x = v.variables.map { clean((try? layout.solver.value(of: $0)) ?? .nan) }
+            return Rect(x: x[0], y: x[1], width: x[2], height: x[3])
+        }
+        var out: [String: (Rect, Rect)] = [:]
+        for v in [layout.root] + layout.views {
+            let r = rootFrame(v)
+            var rel = r
+            if let s = v.superview {
+                let p = rootFrame(s)
+                rel.x = clean(r.x - p.x)
+                rel.y = clean(r.y - p.y)
+            }
+            out[v.name] = (rel, r)
+        }
+        return out
+    }
+
+    func testFramesAfterRandomEditsEqualAFullRecompute() throws {
+        var rng = SplitMix(state: 11)
+        let layout = try Layout(width: 800, height: 600)
+        var boxes: [View] = []
+        var gaps: [LayoutConstraint] = []
+        // Columns of boxes, each box inside its column, columns side by side; the constants move parts of it.
+        for c in 0..<4 {
+            let col = try layout.addView("col\(c)")
+            try layout.eqs("""
+                col\(c).top == 10
+                col\(c).width == 150
+                col\(c).height == 500
+                """)
+            gaps += try layout.eqs(c == 0 ? "col0.left == 10" : "col\(c).left == col\(c - 1).right + 10")
+            for b in 0..<5 {
+                let box = try layout.addView("b\(c)_\(b)", in: col)
+                boxes.append(box)
+                try layout.eqs("""
+                    b\(c)_\(b).left == col\(c).left + 5
+                    b\(c)_\(b).width == col\(c).width - 10
+                    b\(c)_\(b).height == 20 @ 500
+                    """)
+                gaps += try layout.eqs(b == 0 ? "b\(c)_0.top == col\(c).top + 5"
+                                              : "b\(c)_\(b).top == b\(c)_\(b - 1).bottom + 4")
+            }
+        }
+        layout.solve()
+        var before = framesFromScratch(layout)
+        var serial = 0
+        for step in 0..<300 {
+            switch rng.int(6) {
+            case 0, 1:   // a gap's constant: moves one column (and its boxes) or the boxes below one
+                let live = gaps.filter(\.isValid)
+                if !live.isEmpty { try live[rng.int(live.count)].setConstant(Double(rng.int(40))) }
+            case 2:      // the root's size: nothing is pinned to it, so nothing should move
+                try layout.setRootSize(width: Double(600 + rng.int(400)), height: 600)
+            case 3:      // a box moves to another column without constraints changing: its relative frame moves
+                let live = boxes.filter(\.isValid)
+                let cols = layout.views.filter { $0.name.hasPrefix("col") }
+                if !live.isEmpty { try live[rng.int(live.count)].setSuperview(cols[rng.int(cols.count)]) }
+            case 4:      // a new box in a column, or a removed one
+                let cols = layout.views.filter { $0.name.hasPrefix("col") }
+                if rng.int(2) == 0 {
+                    serial += 1
+                    let c = cols[rng.int(cols.count)]
+                    let v = try layout.addView("n\(serial)", in: c)
+                    boxes.append(v)
+                    gaps += try layout.eqs("""
+                        n\(serial).left == \(c.name).left + \(rng.int(20))
+                        n\(serial).top == \(c.name).top + \(rng.int(300))
+                        n\(serial).width == 30
+                        n\(serial).height == 30
+                        """)
+                } else {
+                    let live = boxes.filter(\.isValid)
+                    if !live.isEmpty { try layout.removeView(live[rng.int(live.count)]) }
+                }
+            default:     // no change: nothing should be reported
+                break
+            }
+            let changed = Set(layout.solve().map(\.name))
+            let now = framesFromScratch(layout)
+            for v in [layout.root] + layout.views {
+                let (rel, root) = now[v.name]!
+                XCTAssertEqual(v.frame, rel, "step \(step): \(v.name) frame")
+                XCTAssertEqual(v.frameInRoot, root, "step \(step): \(v.name) frame in root")
+                let moved = before[v.name].map { !$0.0.isClose(to: rel) || !$0.1.isClose(to: root) } ?? true
+                XCTAssertEqual(changed.contains(v.name), moved, "step \(step): \(v.name) listed as changed")
+            }
+            before = now
+        }
+    }
+
+    func testOneMovingViewIsTheOnlyOneListed() throws {
+        let layout = try Layout(width: 1000, height: 1000)
+        var text = ""
+        for i in 0..<2000 {
+            try layout.addView("v\(i)")
+            text += "v\(i).left == \(i % 50 * 20)\nv\(i).top == \(i / 50 * 20)\nv\(i).width == 10\nv\(i).height == 10\n"
+        }
+        let cs = try layout.eqs(text)
+        layout.solve()
+        try cs[4 * 777].setConstant(3)
+        XCTAssertEqual(layout.solve().map(\.name), ["v777"])
+        XCTAssertEqual(layout.solve().map(\.name), [])
+    }
+
+    func testChangedVariablesAccumulateUntilTaken() throws {
+        let s = Solver()
+        let x = s.addVariable(name: "x"), y = s.addVariable(name: "y")
+        _ = try s.add(Expression([Term(x, 1)], constant: -5), .equal)
+        s.updateVariables()
+        _ = try s.add(Expression([Term(y, 1)], constant: -7), .equal)
+        s.updateVariables()
+        XCTAssertEqual(Set(s.takeChangedVariables()), [x, y])
+        XCTAssertEqual(s.takeChangedVariables(), [])
+        s.updateVariables()
+        XCTAssertEqual(s.takeChangedVariables(), [])
+    }
+}
