@@ -335,7 +335,7 @@ def compare_sums(ref, other):
 def smoke(a, sb, bench_bin):
     """make test-bench: every scenario at a small size and one .lin file; exit status and output shape only."""
     failures = []
-    want = ["views", "parse", "build", "solve", "edit", "remove"]
+    want = ["views", "parse", "build", "solve", "edit", "ambig", "violated", "leaf", "remove"]
     for name in SCENARIOS:
         cmd = [bench_bin, "--scenario", name, "--views", str(a.views), "-r", "2"]
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
@@ -351,6 +351,20 @@ def smoke(a, sb, bench_bin):
             print("ok: scenario %-7s %s views: %s" % (name, a.views, ", ".join(
                 "%s %s" % (ln.split()[1], fmt_ns(int(ln.split()[2][3:]))) for ln in lines
                 if ln.startswith("phase ") and ln.endswith("rep=0"))))
+    # The animation frames (moa-bench --frames): their phases and a checksum after each case.
+    cmd = [bench_bin, "--frames", str(a.views), "-r", "2"]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    lines = p.stdout.splitlines()
+    phases = [ln.split()[1] for ln in lines if ln.startswith("phase ") and ln.endswith("rep=0")]
+    us = [ln for ln in lines if re.match(r"^u \d+ n=\d+ sum=-?\d+ hash=[0-9a-f]{16}$", ln)]
+    if p.returncode != 0 or phases != ["build", "all", "eight", "one"] or len(us) != 3 \
+            or any(ln.startswith("warning") for ln in lines):
+        failures.append("%s: exit %d, phases %s, %d u lines %s" % (" ".join(cmd), p.returncode, phases, len(us),
+                                                                  p.stderr.strip()[-300:]))
+    else:
+        print("ok: frames %s views: %s" % (a.views, ", ".join(
+            "%s %s" % (ln.split()[1], fmt_ns(int(ln.split()[2][3:]))) for ln in lines
+            if ln.startswith("phase ") and ln.endswith("rep=0"))))
     # The harness itself on one file (a subprocess: its own exit status, table and JSON are checked).
     for path in a.files:
         js = os.path.join(a.outdir, "smoke.json")
