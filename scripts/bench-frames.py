@@ -1,0 +1,49 @@
+#!/usr/bin/env python3
+"""The screen of `moa-bench --frames N` (Sources/moa-bench/Frames.swift) built and animated from Python, so that
+the binding's cost can be set beside the Swift driver's (and scripts/bench-frames.lua's).
+
+    PYTHONPATH=bindings/python python3 scripts/bench-frames.py N
+
+Prints, like moa-bench: `phase build ns=T` (views, intrinsic sizes, one eqs, first solve) and per frame
+`phase all|eight|one ns=T` (advance + frame_buffer(changed=True): the changed frames as one ctypes array).
+"""
+import sys
+import time
+
+import moa
+
+n = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
+t0 = time.perf_counter_ns()
+L = moa.Layout(1024, 768)
+L.view("sidebar")
+content = L.view("content")
+L.view("badge", content)
+lines = ["sidebar.left == 0", "sidebar.top == 0", "sidebar.bottom == 0", "sidebar.width == 240",
+         "content.left == sidebar.right", "content.right == 0", "content.top == 0",
+         "badge.top == content.top + 8", "badge.right == content.right - 8", "badge.width == 24", "badge.height == 24"]
+rows = max(1, n - 3)
+gaps = []
+for i in range(rows):
+    row = L.view("row%d" % i, content)
+    row.set_intrinsic_size(80 + i % 7 * 10, 20)
+    lines.append("row%d.left == content.left + 16" % i)
+    lines.append("row0.top == content.top + 8" if i == 0 else "row%d.top == row%d.bottom + 4" % (i, i - 1))
+    if i > 0:
+        gaps.append(len(lines) - 1)
+lines.append("content.bottom >= row%d.bottom + 8" % (rows - 1))
+cs = L.eqs("\n".join(lines))
+L.solve()
+print("phase build ns=%d ops=%d rep=0" % (time.perf_counter_ns() - t0, n))
+chosen = [cs[gaps[k]] for k in range(0, len(gaps), max(1, len(gaps) // 8))][:8]
+for name, targets in [("all", [(cs[0], -240)]), ("eight", [(c, c.constant + 12) for c in chosen]),
+                      ("one", [(cs[7], 200)])]:
+    for c, to in targets:
+        c.animate(to, duration=1.0, curve="easeInOut")
+    read = 0.0
+    t0 = time.perf_counter_ns()
+    for _ in range(60):
+        L.advance(1 / 60)
+        buf = L.frame_buffer(changed=True)
+        for f in buf:
+            read += f.frame_in_root.x
+    print("phase %s ns=%d ops=60 rep=0" % (name, (time.perf_counter_ns() - t0) // 60))
