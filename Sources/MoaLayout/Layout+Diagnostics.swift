@@ -60,48 +60,36 @@ extension Layout {
     /// The view variables (`minX`, `minY`, `width`, `height`) that the active constraints do not fix, in view
     /// order: Auto Layout's `hasAmbiguousLayout`, with the culprits named.
     ///
-    /// **Method.** The layout's active constraints are copied into a scratch solver (the layout's own solver is
-    /// not touched). A *probe* of an expression `z` adds `z` as an edit variable at priority 0.001 — below every
-    /// layout priority (which are at least 1) — and asks it to move by +1, then by -1. Priorities are strict, so
-    /// the probe can only move `z` within the set of solutions that are optimal for every real priority level;
-    /// `z` moves if and only if it is not constant on that set. For one variable `x` that is exactly "`x` is not
-    /// fixed by the constraints" (required and optional, as Auto Layout counts them).
+    /// **Method.** Probes run on the layout's own solver inside `Solver.trial`, which puts it back exactly as it
+    /// was (no copy of the layout is built). A *probe* of an expression `z` adds `z` as an edit variable at
+    /// priority 0.001 — below every layout priority (which are at least 1) — and asks it to move by +1, then by
+    /// -1. Priorities are strict, so the probe can only move `z` within the set of solutions that are optimal for
+    /// every real priority level; `z` moves if and only if it is not constant on that set. For one variable `x`
+    /// that is exactly "`x` is not fixed by the constraints" (required and optional, as Auto Layout counts them).
     ///
-    /// Probing every variable alone would cost one re-solve and one O(V) read of all values each, O(V²) in
-    /// all, so variables are tested in groups: the probe is the weighted sum `z = sum(w_i * x_i)` of a group
-    /// with fixed pseudo-random weights in [1, 2). If every variable of the group is fixed, `z` is fixed; if `z`
-    /// moves, some variable of the group is free, and the group is split in halves and each half tested again,
-    /// down to single variables, which are tested exactly. So every variable reported is free (a single-variable
-    /// probe moved it); a free variable is missed only if the weights cancel exactly along every free direction
-    /// of its group, which the irrational-looking weights against layout coefficients (±1, 1/2, multipliers) do
-    /// not do in practice. A move under 1e-7 counts as none.
+    /// Probing every variable alone would cost one re-solve each, so variables are tested in groups: the probe is
+    /// the weighted sum `z = sum(w_i * x_i)` of a group with fixed pseudo-random weights in [1, 2). If every
+    /// variable of the group is fixed, `z` is fixed; if `z` moves, some variable of the group is free, and the
+    /// group is split in halves and each half tested again, down to single variables, which are tested exactly.
+    /// So every variable reported is free (a single-variable probe moved it); a free variable is missed only if
+    /// the weights cancel exactly along every free direction of its group, which the irrational-looking weights
+    /// against layout coefficients (±1, 1/2, multipliers) do not do in practice. A move under 1e-7 counts as none.
     ///
-    /// Variables that no active constraint mentions are free without a probe and stay out of the scratch solver.
+    /// Variables that no active constraint mentions are free without a probe.
     ///
-    /// - Complexity: a scratch build, then O(1 + a log V) probes for `a` free variables among `V` (one probe for
-    ///   a layout without ambiguity); a probe re-solves incrementally and reads back only what moved.
+    /// - Complexity: O(1 + a log V) probes for `a` free variables among `V` (one for a layout without
+    ///   ambiguity); a probe re-solves incrementally; the trial copies each of the solver's arrays once.
     public func ambiguities() -> [Ambiguity] {
         let active = allConstraints.filter { $0.isActive && $0.installedExpression != nil }
         // A variable that no active constraint mentions is free without a probe (a view with no constraints).
         var mentioned = [Bool](repeating: false, count: viewByVariable.count)
         for c in active { for t in c.installedExpression!.terms { mentioned[t.variable.index] = true } }
-        let scratch = Solver()
-        var map = [Variable?](repeating: nil, count: viewByVariable.count)   // by `Variable.index`
         var probes: [(view: View, index: Int, variable: Variable)] = []
         var free: [(view: View, index: Int)] = []
         for v in allViews.all where v.isValid {
             for (i, x) in v.variables.enumerated() {
-                guard mentioned[x.index] else { free.append((v, i)); continue }
-                let y = scratch.addVariable()
-                map[x.index] = y
-                probes.append((v, i, y))
+                if mentioned[x.index] { probes.append((v, i, x)) } else { free.append((v, i)) }
             }
-        }
-        for c in active {
-            let e = c.installedExpression!
-            let mapped = Expression(e.terms.compactMap { t in map[t.variable.index].map { Term($0, t.coefficient) } },
-                                    constant: e.constant)
-            _ = try? scratch.add(mapped, c.relation.solverRelation, priority: c.priority)
         }
         // Fixed pseudo-random weights in [1, 2) (a 64-bit LCG), so reports are reproducible.
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -110,28 +98,29 @@ extension Layout {
             return 1 + Double(seed >> 11) / Double(1 << 53)
         }
 
-        /// Whether the weighted sum of the variables at `group` can move.
+        /// Whether the weighted sum of the variables at `group` can move. The probe takes itself out again; the
+        /// trial around all probes puts the solver back exactly.
         func moves(_ group: ArraySlice<Int>) -> Bool {
             var z = probes[group.first!].variable
             var sum: Constraint?
             if group.count > 1 {
-                z = scratch.addVariable(name: "probe")
+                z = solver.addVariable(name: "probe")
                 var e = Expression(z)
                 for i in group { e.terms.append(Term(probes[i].variable, -weights[i])) }
-                sum = try? scratch.add(e, .equal)
+                sum = try? solver.add(e, .equal)
             }
             defer {
-                if let sum { try? scratch.remove(sum) }
-                if group.count > 1 { try? scratch.removeVariable(z) }
+                if let sum { try? solver.remove(sum) }
+                if group.count > 1 { try? solver.removeVariable(z) }
             }
-            guard (try? scratch.addEditVariable(z, priority: 0.001)) != nil else { return false }
-            defer { try? scratch.removeEditVariable(z) }
-            scratch.updateVariables()
-            let z0 = (try? scratch.value(of: z)) ?? 0
+            guard (try? solver.addEditVariable(z, priority: 0.001)) != nil else { return false }
+            defer { try? solver.removeEditVariable(z) }
+            solver.updateVariables()
+            let z0 = (try? solver.value(of: z)) ?? 0
             for delta in [1.0, -1.0] {
-                try? scratch.suggestValue(z0 + delta, for: z)
-                scratch.updateVariables()
-                if abs(((try? scratch.value(of: z)) ?? z0) - z0) > 1e-7 { return true }
+                try? solver.suggestValue(z0 + delta, for: z)
+                solver.updateVariables()
+                if abs(((try? solver.value(of: z)) ?? z0) - z0) > 1e-7 { return true }
             }
             return false
         }
@@ -147,7 +136,9 @@ extension Layout {
             search(group[group.startIndex..<mid])
             search(group[mid...])
         }
-        search(Array(probes.indices)[...])
+        // The optimum first, outside the trial, so that it is kept (a deferred optimisation is done once).
+        solver.updateVariables()
+        solver.trial { _ in search(Array(probes.indices)[...]) }
         free += probed.map { (probes[$0].view, probes[$0].index) }
         // In view order (creation), then minX, minY, width, height.
         free.sort { $0.view.serial != $1.view.serial ? $0.view.serial < $1.view.serial : $0.index < $1.index }

@@ -160,6 +160,16 @@ public final class Solver {
     /// `d` dummy. C: `moa_solver_dump`.
     public func dump() -> String { core.dump() }
 
+    /// Runs `body` on this solver, then puts the solver back exactly as it was: constraints, edits, values and
+    /// the list of changed variables (a what-if, as `Layout.ambiguities()` probes the layout). Handles made inside
+    /// must not be kept: after the trial they may name later objects. The cost beyond `body` is one copy of each
+    /// of the solver's arrays that `body` changes.
+    public func trial<T>(_ body: (Solver) throws -> T) rethrows -> T {
+        let saved = core
+        defer { core = saved }
+        return try body(self)
+    }
+
     /// Debugging aid (not API): the first inconsistency of the tableau with the constraints, or nil.
     public func _consistencyProblem() -> String? { core.consistencyProblem() }
 

@@ -760,8 +760,11 @@ final class LayoutTests: XCTestCase {
         try layout.eqs("a.width == 10 @ low\na.top == 0\na.height >= 5\nb.width == 10\nb.height == 10\nb.top == 0\nb.left == a.left")
         layout.solve()
         let before = layout.allViews()
+        let dump = layout.solver.dump()
         XCTAssertEqual(layout.ambiguities().map { "\($0.view.name).\($0.variable)" }, ["a.height"])
         XCTAssertEqual(layout.allViews(), before, "the probe does not move the layout")
+        XCTAssertEqual(layout.solver.dump(), dump, "the probes run on the layout's solver in a trial, undone")
+        XCTAssertEqual(layout.solve(), [], "nothing moved")
         try layout.eq("a.height <= 5 @ 1")
         XCTAssertFalse(layout.hasAmbiguousLayout)
         // Two views that can slide together are both named.
