@@ -196,8 +196,11 @@ extension Layout {
         var out: [LayoutConstraint] = []
         var updated: [LayoutConstraint] = []
         var fresh: [LayoutConstraint] = []
-        var freshIDs = Set<Int>()
-        var perLine: [[(LayoutConstraint, LineOutcome)]] = []
+        let firstFreshID = nextConstraintID   // ids only grow: a constraint made by this call has one at least this
+        let reporting = lines.contains { $0.parsed.debug }
+        var perLine: [[(LayoutConstraint, LineOutcome)]] = []   // for the `?` reports only
+        out.reserveCapacity(lines.count)
+        fresh.reserveCapacity(lines.count)
         do throws(LayoutError) {
             for r in lines {
                 var mine: [(LayoutConstraint, LineOutcome)] = []
@@ -210,14 +213,13 @@ extension Layout {
                                 c.line = r.line; c.source = source; c.sourceText = r.text
                                 j.record { (c.line, c.source, c.sourceText) = old }
                                 try _setConstant(c, s.constant, &j, refresh: false)
-                                if !freshIDs.contains(c.id) { updated.append(c) }
+                                if c.id < firstFreshID { updated.append(c) }
                                 mine.append((c, .updated))
                             } else {
                                 let c = makeConstraint(s, origin: .equation)
                                 c.line = r.line; c.source = source; c.sourceText = r.text
                                 _register(c, &j)
                                 fresh.append(c)
-                                freshIDs.insert(c.id)
                                 mine.append((c, .created))
                             }
                         case .contentPriority(let v, let axis, let role, let p):
@@ -227,8 +229,8 @@ extension Layout {
                 } catch {
                     throw _locate(error, line: r.line ?? 1, text: r.text, start: r.start, source: source)
                 }
-                perLine.append(mine)
-                out += mine.map(\.0)
+                if reporting { perLine.append(mine) }
+                for (c, _) in mine { out.append(c) }
             }
             try _refreshGroup(updated, &j)
             for c in fresh { try _install(c, &j) }
