@@ -691,8 +691,8 @@ typedef enum moa_axis {
 } moa_axis;
 
 /*
-** moa_collapse_direction -- the way a collapsing view leaves: left or right by its width, up or down by its
-** height.
+** moa_collapse_direction -- the way a collapsing view leaves: off its superview's left, right, top or bottom
+** edge.
 **
 ** Any other value gives MOA_INVALID. Swift: `CollapseDirection`.
 */
@@ -1464,9 +1464,10 @@ MOA_API moa_status moa_layout_cancel_animations(moa_layout *L);
 /*
 ** moa_collapsible_new -- make view v collapsible through constraint c in direction dir.
 **
-** c's current constant is the shown constant. Collapsing moves the view fully off by its own size (its
-** width for MOA_LEFT/MOA_RIGHT, its height for MOA_UP/MOA_DOWN, as of the last solve) by changing c's
-** constant; showing returns it to the shown constant. On success writes the collapsible's id to *out; free
+** c's current constant is the shown constant. Collapsing changes c's constant so that the view ends flush
+** outside its superview's edge in dir (from where the shown constant puts it, it moves by its distance to that
+** edge plus its width for MOA_LEFT/MOA_RIGHT, its height for MOA_UP/MOA_DOWN, as of the last solve: for
+** `sidebar.left == 16`, collapsed left is `-width`); showing returns it to the shown constant. On success writes the collapsible's id to *out; free
 ** it with moa_collapsible_free() (or with the layout).
 **
 ** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOTFOUND if v or c is not of L; MOA_INVALID if dir is

@@ -106,17 +106,48 @@ final class MotionAnimatorTests: XCTestCase {
         XCTAssertEqual(up.collapsedConstant, 80)
         let down = try Collapsible(view: layout["c"]!, constraint: cs[8], direction: .down)
         XCTAssertEqual(down.collapsedConstant, 40)
-        // root.left == 2·d.left + c: d.left = (root.left - c) / 2, so moving d left by 20 needs c += 40.
+        // root.left == 2·d.left + c: d.left = (root.left - c) / 2 = -5; flush off the left edge is d.left = -20,
+        // a move of 15, which needs c += 30.
         let left = try Collapsible(view: layout["d"]!, constraint: cs[12], direction: .left)
-        XCTAssertEqual(left.collapsedConstant, 10 + 40)
+        XCTAssertEqual(left.collapsedConstant, 10 + 30)
         for c in [right, up, down, left] { try c.collapse(animated: false) }
         layout.solve()
         assertFrame(layout["a"], 320, 0, 50, 60)
         assertFrame(layout["b"], 0, -80, 70, 80)
         assertFrame(layout["c"], 0, 480, 30, 40)
-        assertFrame(layout["d"], -25, 0, 20, 20)
+        assertFrame(layout["d"], -20, 0, 20, 20)
         XCTAssertEqual(expectError { _ = try Collapsible(view: layout["a"]!, constraint: cs[0], direction: .up) }?.kind,
                        .invalid)
+    }
+
+    /// A shown constant other than 0 (the seed: a sidebar inset by 16) still collapses fully off: the collapsed
+    /// constant is -width, not 16 - width; the same on the right, and while collapsed the target stays put.
+    func testCollapseWithAnInsetGoesFullyOff() throws {
+        let layout = try Layout(width: 320, height: 480)
+        try layout.addView("sidebar")
+        try layout.addView("panel")
+        let cs = try layout.eqs("""
+            sidebar.left == 16
+            sidebar.top == 0
+            sidebar.size == 100x100
+            panel.right == -16
+            panel.top == 200
+            panel.size == 80x80
+            """)
+        layout.solve()
+        let left = try Collapsible(view: layout["sidebar"]!, constraint: cs[0], direction: .left)
+        let right = try Collapsible(view: layout["panel"]!, constraint: cs[4], direction: .right)
+        XCTAssertEqual(left.collapsedConstant, -100)
+        XCTAssertEqual(right.collapsedConstant, 80)
+        try left.collapse(animated: false)
+        try right.collapse(animated: false)
+        layout.solve()
+        assertFrame(layout["sidebar"], -100, 0, 100, 100)
+        assertFrame(layout["panel"], 320, 200, 80, 80)
+        XCTAssertEqual(left.collapsedConstant, -100, "computed from the shown position, wherever the view is now")
+        try left.show(animated: false)
+        layout.solve()
+        assertFrame(layout["sidebar"], 16, 0, 100, 100)
     }
 
     /// Three animations ending at 0.1 (made in the order b, c, d) and one at 0.2 (a, made first), all passed

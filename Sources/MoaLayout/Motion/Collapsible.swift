@@ -1,14 +1,14 @@
-// Moa — collapse / show: a view that slides fully off by its own size along one constraint, and back.
+// Moa — collapse / show: a view that slides fully off its superview's edge along one constraint, and back.
 
 /// The way a collapsing view leaves.
 public enum CollapseDirection: String, Sendable, CaseIterable, CustomStringConvertible {
-    /// Moves left by its width.
+    /// Off its superview's left edge.
     case left
-    /// Moves right by its width.
+    /// Off its superview's right edge.
     case right
-    /// Moves up by its height.
+    /// Off its superview's top edge.
     case up
-    /// Moves down by its height.
+    /// Off its superview's bottom edge.
     case down
 
     /// The axis it moves along.
@@ -21,14 +21,15 @@ public enum CollapseDirection: String, Sendable, CaseIterable, CustomStringConve
     var sign: Double { self == .left || self == .up ? -1 : 1 }
 }
 
-/// A view that collapses (slides fully off by its own size) and shows again, by changing one constraint's
+/// A view that collapses (slides fully off its superview's edge) and shows again, by changing one constraint's
 /// constant: the `Collapsible` idea.
 ///
-/// The constraint's constant when the collapsible is made is the *shown* constant. Collapsing sets it to the
-/// shown constant moved by the view's current width (left, right) or height (up, down), as of the last solve
-/// (the layout is solved first if needed), in the direction's sense: for `left`, `shown - width` when the view
-/// is the constraint's first view (`sidebar.left == root.left + c`), `shown + width` when it is the second
-/// (`root.left == sidebar.left + c`; in general the change is divided by `-multiplier`), and mirrored for a
+/// The constraint's constant when the collapsible is made is the *shown* constant. Collapsing changes it so
+/// that the view ends flush outside its superview's edge in the direction, as of the last solve (the layout is
+/// solved first if needed): it moves by its distance to that edge plus its width (left, right) or height (up,
+/// down). For `left` with `sidebar.left == superview.left + 16`, the collapsed constant is `-width` (not
+/// `16 - width`, which would leave 16 points on screen); when the view is the constraint's second view
+/// (`root.left == sidebar.left + c`) the change is divided by `-multiplier`, and it is mirrored for a
 /// leading/trailing constraint in a right-to-left layout. A constraint that names neither view is taken to move
 /// it like a first view. Showing returns the constant to the shown one.
 ///
@@ -83,12 +84,20 @@ public final class Collapsible {
         return e
     }
 
-    /// The constant that puts the view fully off by its current size (solving first if needed).
+    /// The constant that puts the view flush outside its superview's edge in the direction (solving first if
+    /// needed): from where the shown constant puts it, it moves by its distance to that edge plus its size (for
+    /// `left`: its x + width; for `right`: the superview's width - x). A view already off that way at the shown
+    /// constant does not move.
     public var collapsedConstant: Double {
         view.layout?.layoutIfNeeded()
-        let f = view.frameInRoot
-        let size = abs(direction.axis == .horizontal ? f.width : f.height)
-        return shownConstant + direction.sign * size / effect
+        let horizontal = direction.axis == .horizontal
+        let f = view.frame
+        let size = abs(horizontal ? f.width : f.height)
+        // Where the shown constant puts the view (the constant may be elsewhere now: collapsed, animating).
+        let shownAt = (horizontal ? f.x : f.y) + (shownConstant - constraint.constant) * effect
+        let room = view.superview.map { horizontal ? $0.frame.width : $0.frame.height } ?? 0
+        let distance = direction.sign < 0 ? shownAt + size : room - shownAt
+        return shownConstant + direction.sign * max(0, distance) / effect
     }
 
     /// Collapses the view (see `Collapsible`).

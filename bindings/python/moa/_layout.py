@@ -1022,7 +1022,7 @@ class Animation(_Child):
 
 
 class Collapsible(_Child):
-    """A view that collapses (moves fully off by its own size) and shows through one constraint.
+    """A view that collapses (moves flush off its superview's edge) and shows through one constraint.
 
     collapse(), show() and toggle() take animated=True, duration=0.3, curve="easeInOut", done=fn(finished),
     and return the Animation (None when not animated). ``collapsed`` changes at the call."""
