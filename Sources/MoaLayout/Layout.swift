@@ -52,7 +52,8 @@ import MoaSolver
 /// `moa_lcons_*` in `moa.h`.
 public final class Layout {
     /// The solver holding the layout's variables and constraints. Read it (values, `dump()`), but change
-    /// constraints through the layout, or the layout's bookkeeping will be wrong.
+    /// constraints through the layout, or the layout's bookkeeping will be wrong; `solve()` takes its
+    /// `takeChangedVariables()`, so taking them elsewhere leaves frames out of date.
     public let solver: Solver
     /// The root view (named `root`): origin (0, 0), size set by `setRootSize(width:height:)`.
     public var root: View { _root }
