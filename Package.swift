@@ -23,6 +23,6 @@ let package = Package(
         .executableTarget(name: "moa-fuzz", dependencies: ["Moa", "CMoa", "MoaFuzzShim"], path: "Sources/moa-fuzz/Harness"),
         .testTarget(name: "MoaSolverTests", dependencies: ["MoaSolver"]),
         .testTarget(name: "MoaLayoutTests", dependencies: ["MoaLayout"]),
-        .testTarget(name: "MoaCTests", dependencies: ["Moa", "CMoa"]),
+        .testTarget(name: "MoaCTests", dependencies: ["Moa", "MoaLayout", "MoaSolver", "CMoa"]),
     ]
 )

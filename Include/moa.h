@@ -159,12 +159,36 @@ typedef enum moa_relation {
 /*
 ** Priorities -- the named points of the priority scale (0, 1000]. Any value in the range may be used.
 **
-** Swift: `Priority.required`, `.high`, `.medium`, `.low`.
+** Swift: `Priority.required`, `.high`, `.medium`, `.low`, `.fit`. Every name the library knows (equation
+** text, the bindings) is in one table: see moa_priority_value() and moa_priority_name().
 */
 #define MOA_REQUIRED 1000.0
 #define MOA_HIGH      750.0
 #define MOA_MEDIUM    500.0
 #define MOA_LOW       250.0
+#define MOA_FIT        50.0
+
+/*
+** moa_priority_value -- the value of a priority name: "required" 1000, "high" 750, "medium" 500, ...
+**
+** The names are those of the equation language (`@ high`): required, max (1000), strong, high (750), medium,
+** med (500), weak, low (250), fit (50), and Swift's LayoutPriority names minNonZero (1), fittingSizeLevel
+** (50), belowDefaultLow (249), defaultLow (250), aboveDefaultLow (251), belowDefaultHigh (749), defaultHigh
+** (750), aboveDefaultHigh (751), maxNonRequired (999). Case-sensitive.
+**
+** Returns MOA_OK and stores the value in *value; MOA_NOTFOUND for an unknown name (*value untouched);
+** MOA_MISUSE if name or value is NULL. Swift: `Priority.value(named:)`.
+*/
+MOA_API moa_status moa_priority_value(const char *name, double *value);
+
+/*
+** moa_priority_name -- the index-th entry (from 0) of the priority name table, for bindings and tools that
+** list the names.
+**
+** Returns the name (a static string; do not free it) and stores its value in *value when value is not NULL;
+** returns NULL when index is negative or past the last entry. Swift: `Priority.names`.
+*/
+MOA_API const char *moa_priority_name(int index, double *value);
 
 /*
 ** moa_term -- one term `coef * var` of a linear expression. Swift: `Term`.
@@ -185,6 +209,14 @@ typedef struct moa_term {
 ** Swift: none.
 */
 MOA_API const char *moa_errstr(moa_status status);
+
+/*
+** moa_status_name -- the short name of a status code: "OK", "ERROR", "MISUSE", "NOMEM", "INVALID",
+** "NOTFOUND", "DUPLICATE", "UNSATISFIABLE", "PARSE" (the bindings' error codes), or "UNKNOWN".
+**
+** Returns a static string (never NULL); do not free it. Swift: none.
+*/
+MOA_API const char *moa_status_name(moa_status status);
 
 /*
 ** moa_solver_errmsg -- the message of the last call on a solver.
@@ -716,9 +748,14 @@ typedef enum moa_collapse_direction {
 **   MOA_EASE_IN_OUT  cubic-bezier(0.42, 0, 0.58, 1), UIKit's .curveEaseInOut (halfway at half the duration);
 **   MOA_SPRING       a critically damped spring (damping ratio 1, response 0.5 s) that keeps the velocity the
 **                    value had (0 at rest, or that of the animation it retargets). A spring animation lasts
-**                    until it settles: the duration given with it is ignored.
+**                    until it settles: the duration given with it is ignored;
+**   MOA_KEYBOARD_CURVE  cubic-bezier(0.38, 0.7, 0.125, 1), the curve the iOS keyboard moves with (its
+**                    notifications send UIView.AnimationCurve raw value 7): pass it, with the notification's
+**                    duration, to moa_layout_show_keyboard() so content moves with the keyboard.
 **
-** Swift: `AnimationCurve`.
+** A host that gets UIKit's raw curve values maps them: 0 MOA_EASE_IN_OUT, 1 MOA_EASE_IN, 2 MOA_EASE_OUT,
+** 3 MOA_LINEAR, 7 MOA_KEYBOARD_CURVE. moa_curve_name() gives the predefined curves' names.
+** Swift: `AnimationCurve` (`.keyboard`, `init?(uiKitCurve:)`).
 */
 typedef int moa_curve;
 
@@ -727,6 +764,7 @@ typedef int moa_curve;
 #define MOA_EASE_OUT     2
 #define MOA_EASE_IN_OUT  3
 #define MOA_SPRING       4
+#define MOA_KEYBOARD_CURVE 5
 #define MOA_CURVE_CUSTOM 256 /* the first value moa_layout_spring_curve() / moa_layout_bezier_curve() return */
 
 /*
@@ -872,6 +910,23 @@ MOA_API moa_status moa_layout_set_root_size(moa_layout *L, double width, double 
 MOA_API moa_status moa_layout_root_size(moa_layout *L, double *width, double *height);
 
 /*
+** MOA_PORTRAIT, MOA_LANDSCAPE, MOA_ANY_ORIENTATION -- orientations (a bit set): the layout's, from its root
+** size (landscape when wider than tall, otherwise portrait), and the ones a pan driver takes events in
+** (moa_pan_set_orientations()). Swift: `Orientation`, `Orientations`.
+*/
+#define MOA_PORTRAIT        1
+#define MOA_LANDSCAPE       2
+#define MOA_ANY_ORIENTATION 3
+
+/*
+** moa_layout_orientation -- the layout's orientation from its root size as last set: MOA_LANDSCAPE when wider
+** than tall, otherwise MOA_PORTRAIT. A rotation is a root-size change.
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL. Swift: `Layout.orientation`.
+*/
+MOA_API moa_status moa_layout_orientation(moa_layout *L, int *out);
+
+/*
 ** moa_layout_root -- the id of the root view.
 **
 ** Returns MOA_OK; MOA_MISUSE if L or out is NULL. Swift: `Layout.root`.
@@ -983,6 +1038,19 @@ MOA_API moa_status moa_view_set_superview(moa_layout *L, moa_view v, moa_view pa
 */
 MOA_API moa_status moa_view_set_margins(moa_layout *L, moa_view v, double top, double left, double bottom,
                                         double right);
+
+/*
+** moa_view_set_directional_margins -- set a view's layout margins by leading and trailing edge (UIKit's
+** directionalLayoutMargins): in a left-to-right view leading is the left margin, in a right-to-left one the
+** right margin. They follow the view's effective direction, now and whenever it changes (its own, an
+** ancestor's, or a move to another superview); constraints that use the margins are updated in place.
+** moa_view_set_margins() sets them by left and right again.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if v is not a view of L; MOA_INVALID if a margin is
+** not finite; MOA_UNSATISFIABLE (nothing changes). Swift: `View.setDirectionalLayoutMargins(_:)`.
+*/
+MOA_API moa_status moa_view_set_directional_margins(moa_layout *L, moa_view v, double top, double leading,
+                                                    double bottom, double trailing);
 
 /*
 ** moa_view_set_direction -- set a view's layout direction (MOA_INHERIT follows the superview).
@@ -1388,6 +1456,15 @@ MOA_API moa_status moa_layout_bezier_curve(moa_layout *L, double x1, double y1, 
                                            moa_curve *out);
 
 /*
+** moa_curve_name -- the name of a predefined curve: "linear", "easeIn", "easeOut", "easeInOut", "spring",
+** "keyboard" for MOA_LINEAR ... MOA_KEYBOARD_CURVE (the names the Lua and Python bindings take); NULL for any
+** other value (custom curves have no name).
+**
+** Returns a static string; do not free it. Swift: `AnimationCurve.description`.
+*/
+MOA_API const char *moa_curve_name(moa_curve curve);
+
+/*
 ** moa_lcons_animate -- animate a constraint's constant from its current value to `to`.
 **
 ** The animation starts `delay` seconds from now (0 or more) and takes `duration` seconds (0 or more; springs
@@ -1546,7 +1623,7 @@ MOA_API moa_status moa_layout_hide_keyboard(moa_layout *L, double duration, moa_
 ** offset. `rest` lists nrest rest positions (offsets) a release snaps to, e.g. {0, -320} for two side-by-side
 ** 320-wide panels; rest may be NULL when nrest is 0, which means {0}. The constraints and rest positions are
 ** copied. Defaults: fast swipe above 400 points/s, at most 20 points per event during a fast swipe, drag
-** limit half the root's size on the axis, snap 0.3 s with MOA_EASE_OUT (see moa_pan_set_options()). On
+** limit half the root's size on the axis, snap 0.3 s with MOA_EASE_IN_OUT (see moa_pan_set_options()). On
 ** success writes the driver's id to *out; free it with moa_pan_free() (or with the layout).
 **
 ** Returns MOA_OK; MOA_MISUSE if L, cons or out is NULL, or rest is NULL with nrest > 0; MOA_NOTFOUND if a
@@ -1568,7 +1645,8 @@ MOA_API moa_status moa_pan_free(moa_layout *L, moa_pan p);
 /*
 ** moa_pan_began -- the finger went down: a running snap stops where it is (its moa_rest_fn gets finished =
 ** 0) and a drag starts from the current offset. *accepted (may be NULL) gets 1, or 0 when the event was
-** ignored because the driver is disabled.
+** ignored because the driver is disabled or the layout is in an orientation it does not take
+** (moa_pan_set_orientations()).
 **
 ** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if p (or one of its constraints) is not of L.
 ** Swift: `PanDriver.began()`.
@@ -1641,8 +1719,8 @@ MOA_API moa_status moa_pan_set_enabled(moa_layout *L, moa_pan p, int enabled);
 **   drag_limit     how far from its start a drag may go (points, 0 or more), or MOA_AUTO for half the root's
 **                  width (horizontal) or height (vertical) at the start of each drag (the default);
 **   snap_duration  the snap animation's duration (seconds, 0 or more; default 0.3);
-**   snap_curve     the snap animation's curve (default MOA_EASE_OUT; a spring that keeps its velocity starts
-**                  with the release velocity).
+**   snap_curve     the snap animation's curve (default MOA_EASE_IN_OUT, UIKit's default; a spring that
+**                  keeps its velocity starts with the release velocity).
 **
 ** All change, or none.
 **
@@ -1652,6 +1730,29 @@ MOA_API moa_status moa_pan_set_enabled(moa_layout *L, moa_pan p, int enabled);
 */
 MOA_API moa_status moa_pan_set_options(moa_layout *L, moa_pan p, double fast_velocity, double fast_step,
                                        double drag_limit, double snap_duration, moa_curve snap_curve);
+
+/*
+** moa_pan_options -- a driver's options as moa_pan_set_options() takes them (the defaults until set), so a
+** binding can change one and pass the others back. Any out-pointer may be NULL to skip it. drag_limit is
+** MOA_AUTO when automatic; a curve made with moa_layout_spring_curve() / moa_layout_bezier_curve() comes back
+** as the value those returned.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if p is not of L; MOA_INVALID if the curve cannot get
+** a value (the layout's custom curves are all used). Swift: the `PanDriver` properties.
+*/
+MOA_API moa_status moa_pan_options(moa_layout *L, moa_pan p, double *fast_velocity, double *fast_step,
+                                   double *drag_limit, double *snap_duration, moa_curve *snap_curve);
+
+/*
+** moa_pan_set_orientations -- the orientations (MOA_PORTRAIT, MOA_LANDSCAPE, or both: MOA_ANY_ORIENTATION, the
+** default) in which a driver takes events; in any other, events are ignored as when disabled (the calculator's
+** pan works in portrait only, where one panel shows at a time). A drag in progress when the layout rotates
+** out of them ends, as a slow release, at its next event.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if p is not of L; MOA_INVALID if orientations is not
+** 1, 2 or 3. Swift: `PanDriver.orientations`.
+*/
+MOA_API moa_status moa_pan_set_orientations(moa_layout *L, moa_pan p, int orientations);
 
 /*
 ** moa_pan_set_rest_positions -- replace a driver's rest positions (n of them, at least one, finite, copied).

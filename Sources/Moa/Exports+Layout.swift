@@ -70,6 +70,14 @@ public func moa_layout_root_size(
     }
 }
 
+@_cdecl("moa_layout_orientation")
+public func moa_layout_orientation(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
+    withLayout(L) { box in
+        let out = try requiredOut(out, "out")
+        out.pointee = Int32(box.layout.orientation.mask.rawValue)
+    }
+}
+
 @_cdecl("moa_layout_root")
 public func moa_layout_root(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<UInt64>?) -> Int32 {
     withLayout(L) { box in
@@ -169,6 +177,16 @@ public func moa_view_set_margins(
 ) -> Int32 {
     withLayout(L) { box in
         try box.view(v).setLayoutMargins(EdgeInsets(top: top, left: left, bottom: bottom, right: right))
+    }
+}
+
+@_cdecl("moa_view_set_directional_margins")
+public func moa_view_set_directional_margins(
+    _ L: OpaquePointer?, _ v: UInt64, _ top: Double, _ leading: Double, _ bottom: Double, _ trailing: Double
+) -> Int32 {
+    withLayout(L) { box in
+        try box.view(v).setDirectionalLayoutMargins(
+            DirectionalEdgeInsets(top: top, leading: leading, bottom: bottom, trailing: trailing))
     }
 }
 

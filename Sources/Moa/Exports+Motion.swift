@@ -71,6 +71,19 @@ public func moa_layout_bezier_curve(
     }
 }
 
+@_cdecl("moa_curve_name")
+public func moa_curve_name(_ curve: Int32) -> UnsafePointer<CChar>? {
+    switch curve {
+    case 0: return cString("linear")
+    case 1: return cString("easeIn")
+    case 2: return cString("easeOut")
+    case 3: return cString("easeInOut")
+    case 4: return cString("spring")
+    case 5: return cString("keyboard")
+    default: return nil
+    }
+}
+
 // MARK: - Animations
 
 /// Starts an animation through `start` with a completion that calls `done`, and writes its id to `out`.
@@ -373,6 +386,34 @@ public func moa_pan_set_options(
         pan.dragLimit = dragLimit == -1 ? nil : dragLimit
         pan.snapDuration = snapDuration
         pan.snapCurve = curve
+    }
+}
+
+@_cdecl("moa_pan_options")
+public func moa_pan_options(
+    _ L: OpaquePointer?, _ p: UInt64, _ fastVelocity: UnsafeMutablePointer<Double>?,
+    _ fastStep: UnsafeMutablePointer<Double>?, _ dragLimit: UnsafeMutablePointer<Double>?,
+    _ snapDuration: UnsafeMutablePointer<Double>?, _ snapCurve: UnsafeMutablePointer<Int32>?
+) -> Int32 {
+    withLayout(L) { box in
+        let (pan, _) = try box.pan(p)
+        let curve = try box.code(of: pan.snapCurve)   // the only step that can fail: before any write
+        fastVelocity?.pointee = pan.fastSwipeVelocity
+        fastStep?.pointee = pan.fastSwipeStep
+        dragLimit?.pointee = pan.dragLimit ?? -1
+        snapDuration?.pointee = pan.snapDuration
+        snapCurve?.pointee = curve
+    }
+}
+
+@_cdecl("moa_pan_set_orientations")
+public func moa_pan_set_orientations(_ L: OpaquePointer?, _ p: UInt64, _ orientations: Int32) -> Int32 {
+    withLayout(L) { box in
+        let (pan, _) = try box.pan(p)
+        guard (1...3).contains(orientations) else {
+            throw BoundaryFailure.invalid("orientations must be MOA_PORTRAIT, MOA_LANDSCAPE or MOA_ANY_ORIENTATION, got \(orientations)")
+        }
+        pan.orientations = Orientations(rawValue: Int(orientations))
     }
 }
 

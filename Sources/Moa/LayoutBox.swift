@@ -253,13 +253,20 @@ final class LayoutBox {
         case 2: return .easeOut
         case 3: return .easeInOut
         case 4: return .spring(Spring())
+        case 5: return .keyboard
         default:
             let i = Int(code) - Int(customCurveBase)
             guard i >= 0, i < customCurves.count else {
-                throw BoundaryFailure.invalid("\(code) is not a curve of this layout (MOA_LINEAR ... MOA_SPRING, or a value from moa_layout_spring_curve / moa_layout_bezier_curve)")
+                throw BoundaryFailure.invalid("\(code) is not a curve of this layout (MOA_LINEAR ... MOA_KEYBOARD_CURVE, or a value from moa_layout_spring_curve / moa_layout_bezier_curve)")
             }
             return customCurves[i]
         }
+    }
+
+    /// The value of a curve: a predefined one's constant, or the custom value it was registered with.
+    func code(of c: AnimationCurve) throws -> Int32 {
+        for code: Int32 in 0...5 where try curve(code) == c { return code }
+        return try register(c)
     }
 
     /// The value for a custom curve (the same for the same parameters).

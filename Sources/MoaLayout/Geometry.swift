@@ -75,6 +75,36 @@ public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
     var isFinite: Bool { top.isFinite && left.isFinite && bottom.isFinite && right.isFinite }
 }
 
+/// Insets by leading and trailing edges instead of left and right (UIKit's `NSDirectionalEdgeInsets`): a view's
+/// effective layout direction decides which side each one is on.
+public struct DirectionalEdgeInsets: Hashable, Sendable, CustomStringConvertible {
+    /// Inset from the top edge.
+    public var top: Double
+    /// Inset from the leading edge (left in left-to-right, right in right-to-left).
+    public var leading: Double
+    /// Inset from the bottom edge.
+    public var bottom: Double
+    /// Inset from the trailing edge.
+    public var trailing: Double
+
+    /// Creates insets.
+    public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
+        self.top = top; self.leading = leading; self.bottom = bottom; self.trailing = trailing
+    }
+
+    /// The insets by left and right for a direction.
+    public func resolved(rightToLeft: Bool) -> EdgeInsets {
+        EdgeInsets(top: top, left: rightToLeft ? trailing : leading, bottom: bottom, right: rightToLeft ? leading : trailing)
+    }
+
+    /// `(top, leading, bottom, trailing)`.
+    public var description: String {
+        "(\(formatNumber(top)), \(formatNumber(leading)), \(formatNumber(bottom)), \(formatNumber(trailing)))"
+    }
+
+    var isFinite: Bool { top.isFinite && leading.isFinite && bottom.isFinite && trailing.isFinite }
+}
+
 /// A layout axis: horizontal (x, width) or vertical (y, height).
 public enum LayoutAxis: Int, Sendable, CaseIterable, CustomStringConvertible {
     /// x positions and widths.
@@ -133,4 +163,27 @@ func formatNumber(_ d: Double) -> String {
     if d == 0 { return "0" }  // also folds -0
     if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
     return String(d)
+}
+
+/// A layout's orientation, from its root size (`Layout.orientation`): landscape when wider than tall, otherwise
+/// portrait, as an app sees its interface orientation.
+public enum Orientation: Sendable, CustomStringConvertible {
+    case portrait
+    case landscape
+
+    /// The set holding just this orientation.
+    public var mask: Orientations { self == .portrait ? .portrait : .landscape }
+
+    /// `"portrait"` or `"landscape"`.
+    public var description: String { self == .portrait ? "portrait" : "landscape" }
+}
+
+/// A set of orientations, e.g. the ones a pan driver takes events in (`PanDriver.orientations`).
+public struct Orientations: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let portrait = Orientations(rawValue: 1)
+    public static let landscape = Orientations(rawValue: 2)
+    /// Both.
+    public static let all: Orientations = [.portrait, .landscape]
 }

@@ -340,14 +340,29 @@ extension Layout {
         return out
     }
 
-    func _setMargins(_ v: View, _ m: EdgeInsets) throws(LayoutError) {
-        guard m.isFinite else { throw LayoutError(.invalid, "layout margins of `\(v.name)` must be finite") }
+    /// Sets a view's margins by left and right (`absolute`) or by leading and trailing (`directional`).
+    func _setMargins(_ v: View, absolute: EdgeInsets?, directional: DirectionalEdgeInsets?) throws(LayoutError) {
+        guard absolute?.isFinite ?? true, directional?.isFinite ?? true else {
+            throw LayoutError(.invalid, "layout margins of `\(v.name)` must be finite")
+        }
         try _transaction { (j: inout Journal) throws(LayoutError) in
-            let old = v.layoutMargins
-            v.layoutMargins = m
-            j.record { v.layoutMargins = old }
+            let old = (v.absoluteMargins, v.directionalLayoutMargins)
+            if let absolute { v.absoluteMargins = absolute }
+            v.directionalLayoutMargins = directional
+            j.record { v.absoluteMargins = old.0; v.directionalLayoutMargins = old.1 }
             try _refreshAll(mentioning: [ObjectIdentifier(v)], &j)
         }
+    }
+
+    /// The views of `v`'s subtree whose margins are directional: a direction change moves their margin edges.
+    func _directionalMargins(in v: View) -> Set<ObjectIdentifier> {
+        var out: Set<ObjectIdentifier> = []
+        var stack = [v]
+        while let x = stack.popLast() {
+            if x.directionalLayoutMargins != nil { out.insert(ObjectIdentifier(x)) }
+            stack.append(contentsOf: x.subviews)
+        }
+        return out
     }
 
     func _setDirection(_ v: View, _ d: LayoutDirection) throws(LayoutError) {
@@ -356,7 +371,7 @@ extension Layout {
             v.layoutDirection = d
             j.record { v.layoutDirection = old }
             // The root's direction reaches the guides too (they are the root's children).
-            try _refreshAll(mentioning: [], directionOf: _subtree(v), &j)
+            try _refreshAll(mentioning: _directionalMargins(in: v), directionOf: _subtree(v), &j)
             refreshFrame(v)   // its frame relative to the new superview, even if nothing moves
         }
     }
@@ -403,7 +418,7 @@ extension Layout {
                 oldParent.subviews.insert(v, at: i)
                 v.superview = oldParent
             }
-            try _refreshAll(mentioning: [], directionOf: _subtree(v), &j)
+            try _refreshAll(mentioning: _directionalMargins(in: v), directionOf: _subtree(v), &j)
             refreshFrame(v)   // its frame relative to the new superview, even if nothing moves
         }
     }

@@ -72,6 +72,9 @@ public final class Layout {
     public private(set) var rootWidth: Double = 0
     /// The root's height as last set.
     public private(set) var rootHeight: Double = 0
+    /// The orientation the root size gives: landscape when wider than tall, otherwise portrait. A rotation is a
+    /// root-size change (`setRootSize`, `animateRootSize`); pan drivers can be gated on it.
+    public var orientation: Orientation { rootWidth > rootHeight ? .landscape : .portrait }
     /// The safe-area insets as last set (default zero).
     public private(set) var safeAreaInsets = EdgeInsets.zero
     /// The keyboard height as last set (default 0).

@@ -1,10 +1,13 @@
 // Moa — the priority names of the equation language.
 
+import MoaSolver
+
 /// Priorities of layout constraints: numbers in `1...1000`, 1000 being required. Priorities are strict: a
 /// constraint of a higher priority is never given up to better satisfy any number of lower ones.
 ///
-/// The equation language accepts the RMExtensions names (`required`, `max`, `high`, `med`, `low`, `fit`) and
-/// the Swift `LayoutPriority` names (`minNonZero` ... `required`), with `+`/`-` arithmetic: `defaultHigh - 1`.
+/// The equation language accepts every name of `Priority.names` (kiwi's `strong`/`medium`/`weak`, the
+/// RMExtensions names `required`, `max`, `high`, `med`, `low`, `fit`, and the Swift `LayoutPriority` names
+/// `minNonZero` ... `maxNonRequired`, `fittingSizeLevel`), with `+`/`-` arithmetic: `defaultHigh - 1`.
 public enum LayoutPriority {
     /// 1000: must hold.
     public static let required: Double = 1000
@@ -29,18 +32,11 @@ public enum LayoutPriority {
     /// 1: the lowest priority.
     public static let minNonZero: Double = 1
 
-    /// Every priority name the equation language knows, with its value, in a stable order.
-    public static let names: [(name: String, value: Double)] = [
-        ("required", 1000), ("max", 1000), ("high", 750), ("med", 500), ("low", 250), ("fit", 50),
-        ("minNonZero", 1), ("belowDefaultLow", 249), ("defaultLow", 250), ("aboveDefaultLow", 251),
-        ("belowDefaultHigh", 749), ("defaultHigh", 750), ("aboveDefaultHigh", 751), ("maxNonRequired", 999),
-    ]
+    /// Every priority name the equation language knows, with its value: the solver's one table (`Priority.names`).
+    public static var names: [(name: String, value: Double)] { Priority.names }
 
     /// The value of a priority name (`"high"` is 750), or nil.
-    public static func value(named name: String) -> Double? {
-        for entry in names where entry.name == name { return entry.value }
-        return nil
-    }
+    public static func value(named name: some StringProtocol) -> Double? { Priority.value(named: name) }
 
     /// True when `p` is a valid layout priority: a finite number in `1...1000`.
     public static func isValid(_ p: Double) -> Bool { p.isFinite && p >= 1 && p <= 1000 }

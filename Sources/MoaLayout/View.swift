@@ -51,9 +51,17 @@ public final class View: Hashable, CustomStringConvertible {
     /// The solver variables `minX`, `minY`, `width`, `height` (root space), for use with `Layout.solver`.
     public let variables: [Variable]
 
-    /// The layout margins (default 8 on every edge for views and the root, 0 for guides), used by the margin
-    /// attributes. Change with `setLayoutMargins(_:)`.
-    public internal(set) var layoutMargins: EdgeInsets
+    /// The layout margins by left and right (default 8 on every edge for views and the root, 0 for guides),
+    /// used by the margin attributes. Change with `setLayoutMargins(_:)`, or by leading and trailing with
+    /// `setDirectionalLayoutMargins(_:)`, which this resolves with the view's effective direction.
+    public var layoutMargins: EdgeInsets {
+        guard let d = directionalLayoutMargins else { return absoluteMargins }
+        return d.resolved(rightToLeft: effectiveLayoutDirection == .rightToLeft)
+    }
+    /// The margins as last set by leading and trailing (`setDirectionalLayoutMargins(_:)`), or nil when they
+    /// were set by left and right.
+    public internal(set) var directionalLayoutMargins: DirectionalEdgeInsets?
+    var absoluteMargins: EdgeInsets
     /// The layout direction set on this view (default `.inherit`; the root resolves `.inherit` to
     /// left-to-right). Change with `setLayoutDirection(_:)`.
     public internal(set) var layoutDirection: LayoutDirection = .inherit
@@ -87,7 +95,7 @@ public final class View: Hashable, CustomStringConvertible {
         self.layout = layout
         self.variables = variables
         self.serial = serial
-        layoutMargins = kind == .guide ? .zero : EdgeInsets(all: 8)
+        absoluteMargins = kind == .guide ? .zero : EdgeInsets(all: 8)
     }
 
     /// The name, e.g. `calendar`.
@@ -181,7 +189,16 @@ public final class View: Hashable, CustomStringConvertible {
     /// - Throws: `.invalid` for non-finite insets, `.unsatisfiable` if a required constraint could no longer
     ///   hold (nothing changes), `.stale` for a removed view.
     public func setLayoutMargins(_ margins: EdgeInsets) throws(LayoutError) {
-        try checkUsable()._setMargins(self, margins)
+        try checkUsable()._setMargins(self, absolute: margins, directional: nil)
+    }
+
+    /// Sets the layout margins by leading and trailing edge (UIKit's `directionalLayoutMargins`): they follow
+    /// the view's effective direction, now and when it changes (its own, or an ancestor's, or a move to a
+    /// superview with another direction), updating every constraint that uses them.
+    /// - Throws: `.invalid` for non-finite insets, `.unsatisfiable` if a required constraint could no longer
+    ///   hold (nothing changes), `.stale` for a removed view.
+    public func setDirectionalLayoutMargins(_ margins: DirectionalEdgeInsets) throws(LayoutError) {
+        try checkUsable()._setMargins(self, absolute: nil, directional: margins)
     }
 
     /// Sets the layout direction (`.inherit` follows the superview). Constraints written with leading/trailing

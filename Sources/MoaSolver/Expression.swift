@@ -81,6 +81,40 @@ public enum Priority {
     public static let fit: Double = 50
     /// True when `p` is a valid priority: finite, in `(0, 1000]`.
     @inlinable public static func isValid(_ p: Double) -> Bool { p > 0 && p <= 1000 }
+
+    /// Every priority name Moa knows, with its value, in a stable order: the one table the equation language
+    /// (`@ high`), the C API (`moa_priority_value`, `moa_priority_name`) and the Lua and Python bindings read.
+    /// kiwi's strengths (`strong`, `medium`, `weak`), the RMExtensions names (`required`, `max`, `high`, `med`,
+    /// `low`, `fit`) and the names of Swift's `LayoutPriority` (`minNonZero` ... `maxNonRequired`,
+    /// `fittingSizeLevel`).
+    public static let names: [(name: String, value: Double)] = [
+        ("required", 1000), ("max", 1000),
+        ("strong", 750), ("high", 750),
+        ("medium", 500), ("med", 500),
+        ("weak", 250), ("low", 250),
+        ("fit", 50),
+        ("minNonZero", 1), ("fittingSizeLevel", 50), ("belowDefaultLow", 249), ("defaultLow", 250),
+        ("aboveDefaultLow", 251), ("belowDefaultHigh", 749), ("defaultHigh", 750), ("aboveDefaultHigh", 751),
+        ("maxNonRequired", 999),
+    ]
+
+    /// The value of a priority name (`"high"` is 750), or nil. Names are case-sensitive.
+    public static func value(named name: some StringProtocol) -> Double? {
+        for entry in names where entry.name == name { return entry.value }
+        return nil
+    }
+}
+
+/// Moa's version: the one source the library (`moa_libversion`), the tools and the bindings report. Include/moa.h
+/// repeats it as `MOA_VERSION` for C compilers; a test checks that the two agree.
+public enum MoaVersion {
+    public static let major = 0
+    public static let minor = 1
+    public static let patch = 0
+    /// "X.Y.Z".
+    public static let string: StaticString = "0.1.0"
+    /// X * 1_000_000 + Y * 1_000 + Z.
+    public static var number: Int { major * 1_000_000 + minor * 1_000 + patch }
 }
 
 // MARK: - Building expressions in Swift

@@ -18,7 +18,7 @@ import Darwin
 import MoaSolver
 
 let solverName = "moa"
-let solverVersion = "0.1.0"
+let solverVersion = "\(MoaVersion.string)"
 
 // MARK: - Output
 

@@ -9,6 +9,8 @@
 
 import CMoa
 import Moa
+import MoaLayout
+import MoaSolver
 import Testing
 import XCTest
 
@@ -20,6 +22,9 @@ func signaturesMatch() {
     same(CMoa.moa_libversion, Moa.moa_libversion)
     same(CMoa.moa_libversion_number, Moa.moa_libversion_number)
     same(CMoa.moa_errstr, Moa.moa_errstr)
+    same(CMoa.moa_status_name, Moa.moa_status_name)
+    same(CMoa.moa_priority_value, Moa.moa_priority_value)
+    same(CMoa.moa_priority_name, Moa.moa_priority_name)
     same(CMoa.moa_solver_errmsg, Moa.moa_solver_errmsg)
     same(CMoa.moa_solver_conflicts, Moa.moa_solver_conflicts)
     same(CMoa.moa_solver_new, Moa.moa_solver_new)
@@ -63,6 +68,7 @@ func signaturesMatch() {
     same(CMoa.moa_layout_conflicts, Moa.moa_layout_conflicts)
     same(CMoa.moa_layout_set_root_size, Moa.moa_layout_set_root_size)
     same(CMoa.moa_layout_root_size, Moa.moa_layout_root_size)
+    same(CMoa.moa_layout_orientation, Moa.moa_layout_orientation)
     same(CMoa.moa_layout_root, Moa.moa_layout_root)
     same(CMoa.moa_layout_guide, Moa.moa_layout_guide)
     same(CMoa.moa_layout_set_safe_area, Moa.moa_layout_set_safe_area)
@@ -74,6 +80,7 @@ func signaturesMatch() {
     same(CMoa.moa_view_superview, Moa.moa_view_superview)
     same(CMoa.moa_view_set_superview, Moa.moa_view_set_superview)
     same(CMoa.moa_view_set_margins, Moa.moa_view_set_margins)
+    same(CMoa.moa_view_set_directional_margins, Moa.moa_view_set_directional_margins)
     same(CMoa.moa_view_set_direction) { L, v, dir in
         let raw: UInt32 = dir.rawValue
         return Moa.moa_view_set_direction(L, v, raw)
@@ -117,6 +124,7 @@ func signaturesMatch() {
     same(CMoa.moa_layout_is_animating, Moa.moa_layout_is_animating)
     same(CMoa.moa_layout_spring_curve, Moa.moa_layout_spring_curve)
     same(CMoa.moa_layout_bezier_curve, Moa.moa_layout_bezier_curve)
+    same(CMoa.moa_curve_name, Moa.moa_curve_name)
     same(CMoa.moa_lcons_animate, Moa.moa_lcons_animate)
     same(CMoa.moa_lcons_animate_priority, Moa.moa_lcons_animate_priority)
     same(CMoa.moa_layout_animate_root_size, Moa.moa_layout_animate_root_size)
@@ -145,6 +153,8 @@ func signaturesMatch() {
     same(CMoa.moa_pan_move, Moa.moa_pan_move)
     same(CMoa.moa_pan_set_enabled, Moa.moa_pan_set_enabled)
     same(CMoa.moa_pan_set_options, Moa.moa_pan_set_options)
+    same(CMoa.moa_pan_options, Moa.moa_pan_options)
+    same(CMoa.moa_pan_set_orientations, Moa.moa_pan_set_orientations)
     same(CMoa.moa_pan_set_rest_positions, Moa.moa_pan_set_rest_positions)
     same(CMoa.moa_pan_offset, Moa.moa_pan_offset)
     same(CMoa.moa_pan_rest_position, Moa.moa_pan_rest_position)
@@ -213,8 +223,20 @@ final class HeaderMatchesTests: XCTestCase {
         XCTAssertEqual([MOA_INHERIT.rawValue, MOA_LTR.rawValue, MOA_RTL.rawValue], [0, 1, 2])
         XCTAssertEqual([MOA_HORIZONTAL.rawValue, MOA_VERTICAL.rawValue], [0, 1])
         XCTAssertEqual([MOA_LEFT.rawValue, MOA_RIGHT.rawValue, MOA_UP.rawValue, MOA_DOWN.rawValue], [0, 1, 2, 3])
-        XCTAssertEqual([MOA_LINEAR, MOA_EASE_IN, MOA_EASE_OUT, MOA_EASE_IN_OUT, MOA_SPRING, MOA_CURVE_CUSTOM],
-                       [0, 1, 2, 3, 4, 256])
+        XCTAssertEqual([MOA_LINEAR, MOA_EASE_IN, MOA_EASE_OUT, MOA_EASE_IN_OUT, MOA_SPRING, MOA_KEYBOARD_CURVE,
+                        MOA_CURVE_CUSTOM], [0, 1, 2, 3, 4, 5, 256])
+        // The curve names are the Swift descriptions of the curves the values stand for (keyboard: its name).
+        let curves: [AnimationCurve] = [.linear, .easeIn, .easeOut, .easeInOut, .spring(Spring())]
+        for (i, c) in curves.enumerated() {
+            XCTAssertEqual(String(cString: CMoa.moa_curve_name(Int32(i))), String(c.description.prefix { $0 != "(" }))
+        }
+        XCTAssertEqual(String(cString: CMoa.moa_curve_name(MOA_KEYBOARD_CURVE)), "keyboard")
+        XCTAssertNil(CMoa.moa_curve_name(6))
+        XCTAssertNil(CMoa.moa_curve_name(MOA_CURVE_CUSTOM))
+        XCTAssertEqual([MOA_PORTRAIT, MOA_LANDSCAPE, MOA_ANY_ORIENTATION],
+                       [Orientations.portrait, .landscape, .all].map { Int32($0.rawValue) })
+        XCTAssertEqual(String(cString: CMoa.moa_status_name(MOA_UNSATISFIABLE)), "UNSATISFIABLE")
+        XCTAssertEqual(String(cString: CMoa.moa_status_name(99)), "UNKNOWN")
         XCTAssertEqual([MOA_VAR_MIN_X, MOA_VAR_MIN_Y, MOA_VAR_WIDTH, MOA_VAR_HEIGHT], [0, 1, 2, 3])
         XCTAssertEqual([MOA_SVG_CONSTRAINTS, MOA_SVG_GUIDES, MOA_SVG_NO_LABELS], [1, 2, 4])
         XCTAssertEqual(MOA_NO_INTRINSIC, -1)
@@ -264,10 +286,37 @@ final class HeaderMatchesTests: XCTestCase {
         XCTAssertEqual(MOA_HIGH, 750)
         XCTAssertEqual(MOA_MEDIUM, 500)
         XCTAssertEqual(MOA_LOW, 250)
+        XCTAssertEqual(MOA_FIT, 50)
+        XCTAssertEqual(String(cString: CMoa.moa_libversion()), "\(MoaVersion.string)")
         let codes: [Int32] = [MOA_OK, MOA_ERROR, MOA_MISUSE, MOA_NOMEM, MOA_INVALID, MOA_NOTFOUND, MOA_DUPLICATE,
                               MOA_UNSATISFIABLE, MOA_PARSE]
         XCTAssertEqual(codes, Array(0...8))
         XCTAssertEqual(Set(codes.map { String(cString: CMoa.moa_errstr($0)) }).count, codes.count)
+    }
+
+    /// The priority name table through C: every entry of `Priority.names`, in order, then NULL; each name
+    /// resolves to its value; unknown names and NULLs fail without touching the output.
+    func testPriorityNamesThroughC() {
+        var listed: [String] = []
+        var value = 0.0
+        while let name = CMoa.moa_priority_name(Int32(listed.count), &value) {
+            let s = String(cString: name)
+            XCTAssertEqual(value, Priority.value(named: s), s)
+            var looked = -1.0
+            XCTAssertEqual(CMoa.moa_priority_value(name, &looked), MOA_OK)
+            XCTAssertEqual(looked, value, s)
+            listed.append(s)
+        }
+        XCTAssertEqual(listed, Priority.names.map(\.name))
+        XCTAssertTrue(listed.contains("medium") && listed.contains("fittingSizeLevel"))
+        XCTAssertNil(CMoa.moa_priority_name(-1, nil))
+        XCTAssertNotNil(CMoa.moa_priority_name(0, nil))
+        var untouched = 7.0
+        XCTAssertEqual(CMoa.moa_priority_value("Medium", &untouched), MOA_NOTFOUND)
+        XCTAssertEqual(CMoa.moa_priority_value("", &untouched), MOA_NOTFOUND)
+        XCTAssertEqual(untouched, 7)
+        XCTAssertEqual(CMoa.moa_priority_value(nil, &untouched), MOA_MISUSE)
+        XCTAssertEqual(CMoa.moa_priority_value("high", nil), MOA_MISUSE)
     }
 
     /// x + y == 10, x == 3 → y == 7, through the C functions.

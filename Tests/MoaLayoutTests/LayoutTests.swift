@@ -408,6 +408,56 @@ final class LayoutTests: XCTestCase {
         assertFrame(c, 145, 225, 20, 20)
     }
 
+    /// Directional margins follow the effective direction: set by leading/trailing, they resolve to left/right
+    /// in a left-to-right view and flip when the view (or an ancestor) turns right-to-left, or when the view
+    /// moves under a right-to-left superview; constraints on the margin attributes follow. Setting margins by
+    /// left/right again ends that.
+    func testDirectionalMarginsFollowTheDirection() throws {
+        let layout = try Layout(width: 320, height: 480)
+        let box = try layout.addView("box")
+        let rtlBox = try layout.addView("rtlBox")
+        let a = try layout.addView("a", in: box)
+        try layout.eqs("""
+            box.pin == 0
+            rtlBox.pin == 0
+            a.left == box.leftMargin
+            a.right == box.rightMargin
+            a.top == 0
+            a.height == 10
+            """)
+        try rtlBox.setLayoutDirection(.rightToLeft)
+        try box.setDirectionalLayoutMargins(DirectionalEdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 50))
+        layout.solve()
+        XCTAssertEqual(box.layoutMargins, EdgeInsets(top: 0, left: 20, bottom: 0, right: 50))
+        assertFrame(a, 20, 0, 250, 10)
+        try box.setLayoutDirection(.rightToLeft)
+        layout.solve()
+        XCTAssertEqual(box.layoutMargins, EdgeInsets(top: 0, left: 50, bottom: 0, right: 20))
+        assertFrame(a, 50, 0, 250, 10)
+        // Inherited: box follows the root's direction once it is .inherit again.
+        try box.setLayoutDirection(.inherit)
+        layout.solve()
+        assertFrame(a, 20, 0, 250, 10)
+        try layout.root.setLayoutDirection(.rightToLeft)
+        layout.solve()
+        assertFrame(a, 50, 0, 250, 10)
+        try layout.root.setLayoutDirection(.leftToRight)
+        // A move under a right-to-left superview flips them too.
+        try box.setSuperview(rtlBox)
+        layout.solve()
+        assertFrame(a, 50, 0, 250, 10)
+        // Margins by left and right are absolute again.
+        try box.setLayoutMargins(EdgeInsets(top: 0, left: 1, bottom: 0, right: 2))
+        XCTAssertNil(box.directionalLayoutMargins)
+        layout.solve()
+        assertFrame(a, 1, 0, 317, 10)
+        // A failed call changes nothing.
+        XCTAssertEqual(expectError {
+            try box.setDirectionalLayoutMargins(DirectionalEdgeInsets(top: 0, leading: .nan, bottom: 0, trailing: 0))
+        }?.kind, .invalid)
+        XCTAssertEqual(box.layoutMargins, EdgeInsets(top: 0, left: 1, bottom: 0, right: 2))
+    }
+
     func testKeyboardGuide() throws {
         let layout = try Layout(width: 375, height: 812)
         let input = try layout.addView("input")

@@ -53,6 +53,28 @@ final class MotionCurveTests: XCTestCase {
         XCTAssertEqual(CubicBezier.easeOut.slope(at: 0), 6 / 3.48, accuracy: 1e-9)
     }
 
+    /// UIKit's raw curve values, as keyboard notifications send them, and the keyboard's own curve: fast at first
+    /// (past 80% at half the time: it rises far more steeply than easeInOut), monotone, ending at 1.
+    func testUIKitCurvesAndTheKeyboardCurve() {
+        XCTAssertEqual(AnimationCurve(uiKitCurve: 0), .easeInOut)
+        XCTAssertEqual(AnimationCurve(uiKitCurve: 1), .easeIn)
+        XCTAssertEqual(AnimationCurve(uiKitCurve: 2), .easeOut)
+        XCTAssertEqual(AnimationCurve(uiKitCurve: 3), .linear)
+        XCTAssertEqual(AnimationCurve(uiKitCurve: 7), .keyboard)
+        XCTAssertNil(AnimationCurve(uiKitCurve: 4))
+        XCTAssertEqual(AnimationCurve.keyboard.timingFunction, CubicBezier(0.38, 0.7, 0.125, 1))
+        XCTAssertTrue(AnimationCurve.keyboard.isValid)
+        let k = CubicBezier.keyboard
+        XCTAssertGreaterThan(k.progress(at: 0.5), 0.8)
+        var last = 0.0
+        for i in 1...100 {
+            let y = k.progress(at: Double(i) / 100)
+            XCTAssertGreaterThanOrEqual(y, last)
+            last = y
+        }
+        XCTAssertEqual(last, 1, accuracy: 1e-12)
+    }
+
     /// A spring's closed form: x(0) = from, x'(0) = v0; critically damped x(t) = to + e^(-ω t)(x0 + (v0 + ω x0) t)
     /// with ω = 2π / response; underdamped ones overshoot; the settling time leaves |x - to| below 0.001.
     func testSpringClosedForm() {

@@ -36,8 +36,9 @@ final class MotionPanTests: XCTestCase {
     }
 
     /// Drag slowly left by 100 and release slowly: the panels follow the finger point by point, then snap
-    /// back to 0 (nearest rest) with easeOut over 0.3 s. easeOut (0, 0, 0.58, 1) at s = 0.5 is x = 0.3425,
-    /// y = 0.5 (see MotionCurveTests), so at 0.3 · 0.3425 = 0.10275 s the offset is -100 + 100 · 0.5 = -50.
+    /// back to 0 (nearest rest) with the default curve, easeInOut (UIKit's default), over 0.3 s. easeInOut is
+    /// symmetric (halfway at half the duration), so at 0.15 s the offset is -100 + 100 · 0.5 = -50; easeOut,
+    /// the old default, would be past halfway there.
     func testDragAndSlowReleaseSnapsBack() throws {
         let (layout, pan) = try makeCalculator()
         let anim = layout.animator
@@ -56,7 +57,8 @@ final class MotionPanTests: XCTestCase {
         XCTAssertEqual(target, 0)
         XCTAssertEqual(pan.targetRestPosition, 0)
         XCTAssertFalse(pan.isDragging)
-        try anim.seek(to: 0.10275)
+        XCTAssertEqual(pan.snapCurve, .easeInOut)
+        try anim.seek(to: 0.15)
         layout.solve()
         XCTAssertEqual(layout["basic"]!.frame.x, -50, accuracy: 1e-6)
         XCTAssertEqual(layout["advanced"]!.frame.x, 270, accuracy: 1e-6)
@@ -148,6 +150,37 @@ final class MotionPanTests: XCTestCase {
         pan.isEnabled = true
         XCTAssertFalse(try pan.changed(translation: 50, velocity: 0))
         assertOffset(layout, -320)
+    }
+
+    /// Orientation gating (the calculator pans in portrait only): in landscape every event is ignored; a
+    /// rotation during a drag ends it, at its next event, as a slow release; back in portrait it works again.
+    func testOrientationGating() throws {
+        let (layout, pan) = try makeCalculator()
+        XCTAssertEqual(layout.orientation, .portrait)
+        XCTAssertEqual(pan.orientations, .all)
+        pan.orientations = .portrait
+        try layout.setRootSize(width: 480, height: 320)
+        XCTAssertEqual(layout.orientation, .landscape)
+        XCTAssertFalse(pan.isActive)
+        XCTAssertFalse(try pan.began())
+        XCTAssertFalse(try pan.changed(translation: -100, velocity: -100))
+        XCTAssertFalse(pan.isDragging)
+
+        try layout.setRootSize(width: 320, height: 480)
+        XCTAssertTrue(try pan.began())
+        try pan.changed(translation: -200, velocity: -100)
+        assertOffset(layout, -160)
+        try layout.setRootSize(width: 480, height: 320)   // rotated mid-drag
+        XCTAssertFalse(try pan.changed(translation: -10, velocity: 0))
+        XCTAssertFalse(pan.isDragging)
+        XCTAssertEqual(pan.targetRestPosition, -320, "ended as a slow release past half the width")
+        try layout.setRootSize(width: 320, height: 480)
+        try layout.animator.advance(by: 0.3)
+        assertOffset(layout, -320)
+        pan.orientations = .landscape
+        XCTAssertFalse(try pan.began())
+        pan.orientations = .all
+        XCTAssertTrue(try pan.began())
     }
 
     /// A new drag catches a running snap where it is; the interrupted snap reports `finished == false` and

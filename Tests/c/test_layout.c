@@ -379,7 +379,62 @@ static void test_rtl(void) {
     CHECK_OK(moa_layout_solve(M, NULL));
     CHECK_RECT(frame_of(M, "x"), 250, 0, 30, 1);
     moa_layout_free(M);
+
+    /* Directional margins: leading 20, trailing 50 are left/right in box's left-to-right parent... */
+    moa_view inner;
+    CHECK_OK(moa_view_new(L, "inner", box, &inner));
+    CHECK_OK(moa_view_set_direction(L, box, MOA_LTR));
+    CHECK_OK(moa_layout_eqs(L, "inner.left == box.leftMargin\ninner.right == box.rightMargin\ninner.top == 0\n"
+                               "inner.height == 50", lst, 16, &n));
+    CHECK_OK(moa_view_set_directional_margins(L, box, 0, 20, 0, 50));
+    CHECK_OK(moa_layout_solve(L, NULL));
+    CHECK_RECT(frame_of(L, "inner"), 20, 0, 80, 50);
+    /* ...and swap sides when box turns right-to-left; a failed call changes nothing. */
+    CHECK_OK(moa_view_set_direction(L, box, MOA_RTL));
+    CHECK_OK(moa_layout_solve(L, NULL));
+    CHECK_RECT(frame_of(L, "inner"), 50, 0, 80, 50);
+    CHECK_STATUS(moa_view_set_directional_margins(L, box, 0, NAN, 0, 0), MOA_INVALID);
+    CHECK_STATUS(moa_view_set_directional_margins(NULL, box, 0, 0, 0, 0), MOA_MISUSE);
+    CHECK_STATUS(moa_view_set_directional_margins(L, 999999, 0, 0, 0, 0), MOA_NOTFOUND);
+    CHECK_OK(moa_layout_solve(L, NULL));
+    CHECK_RECT(frame_of(L, "inner"), 50, 0, 80, 50);
     moa_layout_free(L);
+}
+
+/* The name tables the bindings read: priorities (also usable in equation text), curves, status codes. */
+static void test_names(void) {
+    double v = -1;
+    int i, count = 0;
+    const char *name;
+    CHECK_OK(moa_priority_value("medium", &v));
+    CHECK(v == 500);
+    CHECK_OK(moa_priority_value("fittingSizeLevel", &v));
+    CHECK(v == 50);
+    CHECK_STATUS(moa_priority_value("mediums", &v), MOA_NOTFOUND);
+    CHECK(v == 50);
+    CHECK_STATUS(moa_priority_value(NULL, &v), MOA_MISUSE);
+    moa_layout *L = moa_layout_new(100, 100);
+    moa_view a;
+    CHECK_OK(moa_view_new(L, "a", 0, &a));
+    for (i = 0; (name = moa_priority_name(i, &v)) != NULL; i++) {
+        char line[96];
+        moa_lcons c;
+        double p = -1;
+        snprintf(line, sizeof line, "a.width == %d @ %s", i, name); /* each name works in equation text */
+        CHECK_OK(moa_layout_eq(L, line, &c));
+        CHECK_OK(moa_lcons_priority(L, c, &p));
+        CHECK(p == v);
+        CHECK_OK(moa_lcons_remove(L, c));
+        count++;
+    }
+    CHECK(count >= 18);
+    CHECK(moa_priority_name(-1, NULL) == NULL);
+    moa_layout_free(L);
+    CHECK_STR(moa_curve_name(MOA_EASE_IN_OUT), "easeInOut");
+    CHECK_STR(moa_curve_name(MOA_KEYBOARD_CURVE), "keyboard");
+    CHECK(moa_curve_name(MOA_CURVE_CUSTOM) == NULL && moa_curve_name(-1) == NULL);
+    CHECK_STR(moa_status_name(MOA_PARSE), "PARSE");
+    CHECK_STR(moa_status_name(-3), "UNKNOWN");
 }
 
 /* Intrinsic size: hugging and compression resistance; MOA_NO_INTRINSIC drops it; ambiguity names the rest. */
@@ -712,6 +767,7 @@ int main(void) {
     test_conflicts();
     test_reissue_and_xeq();
     test_rtl();
+    test_names();
     test_intrinsic();
     test_debug_callback();
     test_views();

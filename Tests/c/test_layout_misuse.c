@@ -355,7 +355,7 @@ static void test_bad_values(void) {
     CHECK_STATUS(moa_lcons_animate(L, c, NAN, 0.3, MOA_LINEAR, 0, noop_done, NULL, &an), MOA_INVALID);
     CHECK_STATUS(moa_lcons_animate(L, c, 1, -0.3, MOA_LINEAR, 0, noop_done, NULL, &an), MOA_INVALID);
     CHECK_STATUS(moa_lcons_animate(L, c, 1, 0.3, MOA_LINEAR, INFINITY, noop_done, NULL, &an), MOA_INVALID);
-    CHECK_STATUS(moa_lcons_animate(L, c, 1, 0.3, 5, 0, noop_done, NULL, &an), MOA_INVALID);
+    CHECK_STATUS(moa_lcons_animate(L, c, 1, 0.3, MOA_KEYBOARD_CURVE + 1, 0, noop_done, NULL, &an), MOA_INVALID);
     CHECK_STATUS(moa_lcons_animate(L, c, 1, 0.3, MOA_CURVE_CUSTOM + 99, 0, noop_done, NULL, &an), MOA_INVALID);
     CHECK_STATUS(moa_lcons_animate(L, c, 1, 0.3, -1, 0, noop_done, NULL, &an), MOA_INVALID);
     CHECK_STATUS(moa_lcons_animate_priority(L, c, 0, 0.3, MOA_LINEAR, 0, noop_done, NULL, &an), MOA_INVALID);

@@ -435,8 +435,8 @@ static void test_pan(void) {
     int accepted = -1;
     double target = NAN, x = NAN;
 
-    /* Drag slowly left by 100 and release slowly: follows the finger, then snaps back to 0 with easeOut over
-    ** 0.3 s; at 0.10275 s (easeOut's x at parameter 0.5, times 0.3) the offset is halfway: -50. */
+    /* Drag slowly left by 100 and release slowly: follows the finger, then snaps back to 0 with the default
+    ** curve, easeInOut (UIKit's default), over 0.3 s; at 0.15 s (half the duration) the offset is halfway. */
     CHECK_OK(moa_pan_began(L, pan, &accepted));
     CHECK(accepted == 1);
     CHECK_OK(moa_pan_changed(L, pan, -30, -100, &accepted));
@@ -450,7 +450,7 @@ static void test_pan(void) {
     CHECK_OK(moa_pan_ended(L, pan, -50, on_rest, &log, &target, &accepted));
     CHECK(accepted == 1);
     CHECK_NEAR(target, 0);
-    CHECK_OK(moa_layout_seek(L, 0.10275));
+    CHECK_OK(moa_layout_seek(L, 0.15));
     CHECK_RECT(frame_of(L, "basic"), -50, 160, 320, 320);
     CHECK_RECT(frame_of(L, "advanced"), 270, 160, 320, 320);
     CHECK(log.count == 0);
@@ -540,6 +540,57 @@ static void test_pan(void) {
     CHECK_OK(moa_pan_free(L, pan));
     CHECK_OK(moa_layout_advance(L, 0.3)); /* the snap runs on after the driver is freed */
     check_offset(L, -160);
+    moa_layout_free(L);
+}
+
+/* Options read back (the defaults first, so a binding can change one and keep the rest), orientation gating
+** (the calculator pans in portrait only) and a rotation that ends a drag. */
+static void test_pan_options_and_orientations(void) {
+    moa_pan pan = 0;
+    moa_layout *L = make_calculator(&pan);
+    double fv = NAN, fs = NAN, dl = NAN, sd = NAN;
+    moa_curve sc = -1, spring = -1;
+    int accepted = -1, orientation = 0;
+
+    CHECK_OK(moa_pan_options(L, pan, &fv, &fs, &dl, &sd, &sc));
+    CHECK(fv == 400 && fs == 20 && dl == MOA_AUTO && sd == 0.3 && sc == MOA_EASE_IN_OUT);
+    CHECK_OK(moa_pan_options(L, pan, NULL, NULL, NULL, NULL, NULL));
+    CHECK_OK(moa_layout_spring_curve(L, 0.7, 0.4, NULL, &spring));
+    CHECK_OK(moa_pan_set_options(L, pan, 500, 10, 100, 0.5, spring));
+    CHECK_OK(moa_pan_options(L, pan, &fv, &fs, &dl, &sd, &sc));
+    CHECK(fv == 500 && fs == 10 && dl == 100 && sd == 0.5 && sc == spring);
+    CHECK_OK(moa_pan_set_options(L, pan, 400, 20, MOA_AUTO, 0.3, MOA_KEYBOARD_CURVE));
+    CHECK_OK(moa_pan_options(L, pan, NULL, NULL, &dl, NULL, &sc));
+    CHECK(dl == MOA_AUTO && sc == MOA_KEYBOARD_CURVE);
+    CHECK_STATUS(moa_pan_options(L, pan + 1000, &fv, NULL, NULL, NULL, NULL), MOA_NOTFOUND);
+    CHECK_STATUS(moa_pan_options(NULL, pan, &fv, NULL, NULL, NULL, NULL), MOA_MISUSE);
+
+    CHECK_OK(moa_layout_orientation(L, &orientation));
+    CHECK(orientation == MOA_PORTRAIT);
+    CHECK_STATUS(moa_layout_orientation(L, NULL), MOA_MISUSE);
+    CHECK_STATUS(moa_pan_set_orientations(L, pan, 0), MOA_INVALID);
+    CHECK_STATUS(moa_pan_set_orientations(L, pan, 4), MOA_INVALID);
+    CHECK_OK(moa_pan_set_orientations(L, pan, MOA_PORTRAIT));
+    CHECK_OK(moa_layout_set_root_size(L, 480, 320));
+    CHECK_OK(moa_layout_orientation(L, &orientation));
+    CHECK(orientation == MOA_LANDSCAPE);
+    CHECK_OK(moa_pan_began(L, pan, &accepted));
+    CHECK(accepted == 0);
+    CHECK_OK(moa_layout_set_root_size(L, 320, 480));
+    CHECK_OK(moa_pan_began(L, pan, &accepted));
+    CHECK(accepted == 1);
+    CHECK_OK(moa_pan_changed(L, pan, -200, -100, &accepted));
+    check_offset(L, -160);
+    CHECK_OK(moa_layout_set_root_size(L, 480, 320)); /* rotated mid-drag: the next event ends it */
+    CHECK_OK(moa_pan_changed(L, pan, -10, 0, &accepted));
+    CHECK(accepted == 0);
+    CHECK_OK(moa_layout_set_root_size(L, 320, 480));
+    CHECK_OK(moa_layout_advance(L, 0.3));
+    check_offset(L, -320); /* released slowly past half the width: over to the second panel */
+    CHECK_OK(moa_pan_set_orientations(L, pan, MOA_ANY_ORIENTATION));
+    CHECK_OK(moa_layout_set_root_size(L, 480, 320));
+    CHECK_OK(moa_pan_began(L, pan, &accepted));
+    CHECK(accepted == 1);
     moa_layout_free(L);
 }
 
@@ -687,6 +738,7 @@ int main(void) {
     test_reentry();
     test_debug_free();
     test_pan();
+    test_pan_options_and_orientations();
     test_keyboard_and_root();
     test_spring();
     test_trace();

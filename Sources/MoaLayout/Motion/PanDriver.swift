@@ -22,11 +22,13 @@
 /// from the current offset (or, when there is none that way, the nearest); otherwise to the nearest rest
 /// position, a tie going the way the drag went (so a drag of exactly half the width, the default limit,
 /// goes over). The snap is animated through the layout's `Animator` (`snapDuration`, default 0.3 s, and
-/// `snapCurve`, default `.easeOut`; a spring without an initial velocity starts with the release velocity) and
+/// `snapCurve`, default `.easeInOut`, UIKit's default animation curve; a spring without an initial velocity starts with the release velocity) and
 /// its completion reports the rest position.
 ///
-/// **Gating.** While `isEnabled` is false every event is ignored (returns false / nil), as the calculator does
-/// in landscape. Turning it off mid-drag ends the drag as a slow release would.
+/// **Gating.** While `isEnabled` is false, or the layout's orientation is not in `orientations`, every event is
+/// ignored (returns false / nil): the calculator pans between its panels in portrait only
+/// (`orientations = .portrait`), since landscape shows both. Turning it off mid-drag, or a rotation to an
+/// orientation it is not allowed in, ends the drag as a slow release would (a rotation: at the next event).
 public final class PanDriver {
     /// The constraints the driver moves.
     public let constraints: [LayoutConstraint]
@@ -42,6 +44,14 @@ public final class PanDriver {
             if !isEnabled, isDragging { _ = try? release(velocity: 0, completion: nil) }
         }
     }
+    /// The orientations of the layout (`Layout.orientation`, from its root size) in which events are taken
+    /// (default both). A rotation into another one ends a drag in progress at its next event.
+    public var orientations: Orientations = .all
+    /// True when events are taken: enabled, and the layout in one of `orientations`.
+    public var isActive: Bool {
+        guard isEnabled, let layout else { return false }
+        return orientations.contains(layout.orientation.mask)
+    }
     /// The speed, in points per second, above which a drag counts as a fast swipe (default 400).
     public var fastSwipeVelocity: Double = 400
     /// The most a fast swipe moves per event (default 20 points).
@@ -51,8 +61,8 @@ public final class PanDriver {
     public var dragLimit: Double?
     /// The snap animation's duration (default 0.3 s; springs ignore it).
     public var snapDuration: Double = 0.3
-    /// The snap animation's curve (default `.easeOut`).
-    public var snapCurve: AnimationCurve = .easeOut
+    /// The snap animation's curve (default `.easeInOut`, as UIKit animates by default).
+    public var snapCurve: AnimationCurve = .easeInOut
     /// Called with the rest position each time a snap reaches it.
     public var onRest: ((_ restPosition: Double) -> Void)?
 
@@ -103,11 +113,11 @@ public final class PanDriver {
     public var restIndex: Int? { restPositions.firstIndex(of: restPosition) }
 
     /// The finger went down: stops a running snap where it is and starts a drag from the current offset.
-    /// - Returns: false when ignored (disabled).
+    /// - Returns: false when ignored (disabled, or not in one of `orientations`).
     /// - Throws: `.stale` when a constraint or the layout is gone.
     @discardableResult
     public func began() throws(LayoutError) -> Bool {
-        guard isEnabled else { return false }
+        guard try takesEvent() else { return false }
         guard let layout else { throw LayoutError(.stale, "the pan driver's layout is gone") }
         for c in constraints { _ = try c.checkUsable() }
         for c in constraints { layout.animator.stopAnimating(.constant(c)) }
@@ -120,12 +130,12 @@ public final class PanDriver {
     }
 
     /// The finger moved: `translation` since `began` and the current `velocity` (points/s), along the axis.
-    /// - Returns: false when ignored (disabled, or no drag in progress).
+    /// - Returns: false when ignored (disabled, not in one of `orientations`, or no drag in progress).
     /// - Throws: `.invalid` for non-finite numbers; `.unsatisfiable` if a required constraint cannot take the
     ///   new constants (nothing moves); `.stale`.
     @discardableResult
     public func changed(translation: Double, velocity: Double) throws(LayoutError) -> Bool {
-        guard isEnabled, isDragging else { return false }
+        guard try takesEvent(), isDragging else { return false }
         guard translation.isFinite, velocity.isFinite else {
             throw LayoutError(.invalid, "pan translation and velocity must be finite")
         }
@@ -143,12 +153,13 @@ public final class PanDriver {
     /// `PanDriver`).
     /// - Parameter completion: called once when the snap ends, with the rest position and whether it was
     ///   reached (false when a new drag or animation took over first).
-    /// - Returns: the rest position it snaps to, or nil when ignored (disabled, or no drag in progress).
+    /// - Returns: the rest position it snaps to, or nil when ignored (disabled, not in one of `orientations`, or
+    ///   no drag in progress).
     /// - Throws: `.invalid` for a non-finite velocity; `.stale`.
     @discardableResult
     public func ended(velocity: Double,
                       completion: ((_ restPosition: Double, _ finished: Bool) -> Void)? = nil) throws(LayoutError) -> Double? {
-        guard isEnabled, isDragging else { return nil }
+        guard try takesEvent(), isDragging else { return nil }
         guard velocity.isFinite else { throw LayoutError(.invalid, "pan velocity must be finite") }
         return try release(velocity: velocity, completion: completion)
     }
@@ -157,7 +168,7 @@ public final class PanDriver {
     /// - Returns: that rest position, or nil when ignored (disabled, or no drag in progress).
     @discardableResult
     public func cancelled(completion: ((_ restPosition: Double, _ finished: Bool) -> Void)? = nil) throws(LayoutError) -> Double? {
-        guard isEnabled, isDragging else { return nil }
+        guard try takesEvent(), isDragging else { return nil }
         isDragging = false
         let target = PanDriver.nearest(restPositions, to: dragStartOffset, travel: 0)
         try snap(to: target, velocity: 0, animated: true, completion: completion)
@@ -172,6 +183,14 @@ public final class PanDriver {
         guard restPosition.isFinite else { throw LayoutError(.invalid, "pan offset must be finite") }
         isDragging = false
         try snap(to: restPosition, velocity: 0, animated: animated, completion: completion)
+    }
+
+    /// True when an event is taken (`isActive`). A drag in progress when the layout rotated into an orientation
+    /// the driver is not allowed in ends here, as a slow release.
+    func takesEvent() throws(LayoutError) -> Bool {
+        if isActive { return true }
+        if isDragging, isEnabled { _ = try release(velocity: 0, completion: nil) }
+        return false
     }
 
     func release(velocity: Double,

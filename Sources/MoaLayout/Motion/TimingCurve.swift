@@ -38,6 +38,9 @@ public struct CubicBezier: Hashable, Sendable, CustomStringConvertible {
     public static let easeOut = CubicBezier(0, 0, 0.58, 1)
     /// (0.42, 0, 0.58, 1): starts and ends slowly, symmetric about (0.5, 0.5) (UIKit `.curveEaseInOut`).
     public static let easeInOut = CubicBezier(0.42, 0, 0.58, 1)
+    /// (0.38, 0.7, 0.125, 1): the curve the iOS keyboard moves with (its notifications send
+    /// `UIView.AnimationCurve` raw value 7, which has no public name), as commonly measured.
+    public static let keyboard = CubicBezier(0.38, 0.7, 0.125, 1)
 
     /// True when all four numbers are finite and `x1`, `x2` lie in 0...1.
     public var isValid: Bool {
@@ -303,6 +306,24 @@ public enum AnimationCurve: Hashable, Sendable, CustomStringConvertible {
     case cubicBezier(CubicBezier)
     /// A damped spring; the animation lasts until the spring settles (its `duration` is ignored).
     case spring(Spring)
+
+    /// The iOS keyboard's curve (`CubicBezier.keyboard`): pass it with the keyboard notification's duration to
+    /// `Layout.showKeyboard(height:duration:curve:)` so content moves with the keyboard.
+    public static let keyboard = AnimationCurve.cubicBezier(.keyboard)
+
+    /// The curve for a `UIView.AnimationCurve` raw value, as a keyboard notification's
+    /// `UIKeyboardAnimationCurveUserInfoKey` carries it: 0 easeInOut, 1 easeIn, 2 easeOut, 3 linear,
+    /// 7 the keyboard's curve; nil for other values.
+    public init?(uiKitCurve raw: Int) {
+        switch raw {
+        case 0: self = .easeInOut
+        case 1: self = .easeIn
+        case 2: self = .easeOut
+        case 3: self = .linear
+        case 7: self = .keyboard
+        default: return nil
+        }
+    }
 
     /// The timing function of a Bézier curve, nil for a spring.
     public var timingFunction: CubicBezier? {

@@ -100,7 +100,7 @@ private final class LayoutModel {
     var animations: [moa_animation] = []
     var collapsibles: [moa_collapsible] = []
     var pans: [moa_pan] = []
-    var curves: [moa_curve] = [MOA_LINEAR, MOA_EASE_IN, MOA_EASE_OUT, MOA_EASE_IN_OUT, MOA_SPRING]
+    var curves: [moa_curve] = [MOA_LINEAR, MOA_EASE_IN, MOA_EASE_OUT, MOA_EASE_IN_OUT, MOA_SPRING, MOA_KEYBOARD_CURVE]
     /// Ids that must be MOA_NOTFOUND from now on.
     var dead: [UInt64] = []
     var nameCounter = 0
@@ -305,7 +305,7 @@ private func pickCons(_ m: LayoutModel, _ inp: inout FuzzInput) -> (moa_lcons, I
 private func pickCurve(_ m: LayoutModel, _ inp: inout FuzzInput) -> moa_curve {
     let k = inp.below(16)
     if k < 12 { return m.curves[k % m.curves.count] }
-    return [-1, 5, MOA_CURVE_CUSTOM + 4095, Int32.max][k - 12]
+    return [-1, MOA_KEYBOARD_CURVE + 1, MOA_CURVE_CUSTOM + 4095, Int32.max][k - 12]
 }
 
 /// Text for a number in an equation: nice ones as the printer writes them, others in Swift's shortest form.

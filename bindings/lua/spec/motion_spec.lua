@@ -276,7 +276,7 @@ describe("pan", function()
     at(-100)
     near(-100, pan.offset)
     assert.equal(0, pan:ended(-50, on_rest))
-    L:seek(0.10275) -- easeOut's x at parameter 0.5, times 0.3: halfway
+    L:seek(0.15) -- the default snap curve is easeInOut (UIKit's default): halfway at half the duration
     rect({ -50, 160, 320, 320 }, basic.frame)
     assert.same({}, rests)
     L:seek(0.3)

@@ -30,10 +30,9 @@ from ._layout import (Layout, View, LayoutConstraint, Animation, Collapsible, Pa
                      CURVES)
 from ._solver import Solver, Variable, Expression, Relation, Constraint
 
-#: The version of the loaded library ("X.Y.Z").
+#: The version of the loaded library ("X.Y.Z"): Moa's one version (MoaVersion in Swift, MOA_VERSION in moa.h).
 version = _lib.moa_libversion().decode()
-#: The version of this binding (the header it was written against).
-__version__ = "0.1.0"
+__version__ = version
 _VERSION = "moa " + __version__
 
 #: Lua-style constructors: moa.layout(320, 480), moa.solver().

@@ -8,13 +8,14 @@ import collections
 import math
 import numbers
 
+from ._lib import lib, PRIORITY_NAMES
+
 __all__ = ["Error", "ParseError", "ConflictError", "NotFoundError", "InvalidError", "DuplicateError",
            "MisuseError", "ClosedError", "Conflict", "STATUS_NAMES", "error_for"]
 
-# moa_status codes (moa.h) and their names (as the Lua binding spells them in details.code).
+# moa_status codes (moa.h) and their names from the library (moa_status_name; the Lua binding's details.code).
 OK, ERROR, MISUSE, NOMEM, INVALID, NOTFOUND, DUPLICATE, UNSATISFIABLE, PARSE = range(9)
-STATUS_NAMES = {OK: "OK", ERROR: "ERROR", MISUSE: "MISUSE", NOMEM: "NOMEM", INVALID: "INVALID",
-                NOTFOUND: "NOTFOUND", DUPLICATE: "DUPLICATE", UNSATISFIABLE: "UNSATISFIABLE", PARSE: "PARSE"}
+STATUS_NAMES = {code: lib.moa_status_name(code).decode() for code in range(PARSE + 1)}
 
 Conflict = collections.namedtuple("Conflict", "constraint equation line")
 Conflict.__doc__ = """One constraint of a conflict: the constraint object, its equation (or the solver's
@@ -129,12 +130,9 @@ def choice(value, names, what):
                            "invalid") from None
 
 
-# Priority names (the Lua binding's table; moa.PRIORITIES exposes it).
-PRIORITIES = {
-    "required": 1000, "max": 1000, "strong": 750, "high": 750, "medium": 500, "med": 500, "weak": 250,
-    "low": 250, "fit": 50, "minNonZero": 1, "belowDefaultLow": 249, "defaultLow": 250, "aboveDefaultLow": 251,
-    "belowDefaultHigh": 749, "defaultHigh": 750, "aboveDefaultHigh": 751, "maxNonRequired": 999,
-}
+# Priority names: the library's table (moa_priority_name), the same names equation text takes after `@`;
+# moa.PRIORITIES exposes it.
+PRIORITIES = PRIORITY_NAMES
 
 
 def priority(p, what="priority", edit=False):

@@ -47,7 +47,7 @@ import weakref
 
 from . import _errors as E
 from ._errors import finite, text, boolean, choice, priority
-from ._lib import lib, DONE_FN, REST_FN, TEXT_FN, Rect_, Frame_, ErrorInfo_
+from ._lib import lib, DONE_FN, REST_FN, TEXT_FN, Rect_, Frame_, ErrorInfo_, CURVE_NAMES
 
 __all__ = ["Layout", "View", "LayoutConstraint", "Animation", "Collapsible", "Pan", "Rect", "Frame", "Violation",
            "Ambiguity", "CURVES"]
@@ -65,9 +65,21 @@ Violation.__doc__ = "An optional constraint the solver gave up, and how far (poi
 Ambiguity = collections.namedtuple("Ambiguity", "view var")
 Ambiguity.__doc__ = 'A view variable no constraint fixes: var is "minX", "minY", "width" or "height".'
 
-#: The predefined timing curves (moa_curve). A curve argument may also be a 4-tuple (x1, y1, x2, y2), a CSS
-#: cubic-bezier, or a dict {"damping": 1, "response": 0.5, "velocity": v} for a spring.
-CURVES = {"linear": 0, "easeIn": 1, "easeOut": 2, "easeInOut": 3, "spring": 4}
+#: The predefined timing curves (moa_curve), from the library's table (moa_curve_name): linear, easeIn, easeOut,
+#: easeInOut, spring, keyboard (the iOS keyboard's curve). A curve argument may also be a 4-tuple
+#: (x1, y1, x2, y2), a CSS cubic-bezier, or a dict {"damping": 1, "response": 0.5, "velocity": v} for a spring.
+CURVES = CURVE_NAMES
+
+#: Orientations (moa.h MOA_PORTRAIT, MOA_LANDSCAPE, MOA_ANY_ORIENTATION) by name.
+_ORIENTATIONS = {"portrait": 1, "landscape": 2, "any": 3}
+_ORIENTATION_NAMES = list(_ORIENTATIONS)
+
+
+def _insets(values, names):
+    """Four finite insets from (all,) or all four values (the other three None when one is given)."""
+    if all(v is None for v in values[1:]):
+        return (finite(values[0], names[0]),) * 4
+    return tuple(finite(v, n) for v, n in zip(values, names))
 
 _DIRECTIONS = ["inherit", "ltr", "rtl"]
 _AXES = ["horizontal", "vertical"]
@@ -366,8 +378,8 @@ class Layout:
             return default
         if isinstance(curve, str):
             if curve not in CURVES:
-                raise E.InvalidError("unknown curve %r (expected linear, easeIn, easeOut, easeInOut or spring)" %
-                                     curve, E.INVALID, "invalid")
+                raise E.InvalidError("unknown curve %r (expected %s)" % (curve, ", ".join(CURVES)),
+                                     E.INVALID, "invalid")
             return CURVES[curve]
         out = ctypes.c_int(0)
         if isinstance(curve, dict):
@@ -420,6 +432,13 @@ class Layout:
         w, h = ctypes.c_double(0), ctypes.c_double(0)
         self._check(lib.moa_layout_root_size(self._h(), ctypes.byref(w), ctypes.byref(h)))
         return w.value, h.value
+
+    @property
+    def orientation(self):
+        """ "landscape" when the root is wider than tall, otherwise "portrait" (a rotation is a root resize)."""
+        out = ctypes.c_int(0)
+        self._check(lib.moa_layout_orientation(self._h(), ctypes.byref(out)))
+        return "landscape" if out.value == _ORIENTATIONS["landscape"] else "portrait"
 
     @property
     def width(self):
@@ -846,12 +865,16 @@ class View(_Child):
 
     def set_margins(self, top, left=None, bottom=None, right=None):
         """Set the layout margins: set_margins(all) or set_margins(top, left, bottom, right). Returns self."""
-        t = finite(top, "top")
-        if left is None and bottom is None and right is None:
-            l = b = r = t  # noqa: E741
-        else:
-            l, b, r = finite(left, "left"), finite(bottom, "bottom"), finite(right, "right")  # noqa: E741
-        self._check(lib.moa_view_set_margins(self._h(), self._id, t, l, b, r))
+        self._check(lib.moa_view_set_margins(self._h(), self._id,
+                                             *_insets((top, left, bottom, right), ("top", "left", "bottom", "right"))))
+        return self
+
+    def set_directional_margins(self, top, leading=None, bottom=None, trailing=None):
+        """Set the layout margins by leading and trailing edge (UIKit's directionalLayoutMargins): they follow
+        the view's effective direction (leading is the left margin left-to-right, the right one right-to-left).
+        set_directional_margins(all) or (top, leading, bottom, trailing). Returns self."""
+        insets = _insets((top, leading, bottom, trailing), ("top", "leading", "bottom", "trailing"))
+        self._check(lib.moa_view_set_directional_margins(self._h(), self._id, *insets))
         return self
 
     def set_direction(self, direction):
@@ -1069,14 +1092,24 @@ class Collapsible(_Child):
 class Pan(_Child):
     """A pan-gesture driver: began(), changed(translation, velocity), ended(velocity, done=fn(rest, finished)),
     cancelled(done), move(offset, animated, done); ``offset``, ``rest_position``, ``enabled`` (assignable)."""
-    __slots__ = ("_options", "_enabled")
+    __slots__ = ("_enabled",)
 
     def __init__(self, layout, id_):
         super().__init__(layout, id_)
-        # The C API has no getters for the options: the last values set (the library's defaults first).
-        self._options = dict(fast_velocity=400.0, fast_step=20.0, drag_limit=_AUTO, snap_duration=0.3,
-                             snap_curve=CURVES["easeOut"])
         self._enabled = True
+
+    @property
+    def options(self):
+        """The options as the library has them (its defaults until set): a dict with fast_velocity, fast_step,
+        drag_limit (points, or "auto"), snap_duration and snap_curve (a curve name, or the moa_curve value of a
+        custom curve)."""
+        d = [ctypes.c_double(0) for _ in range(4)]
+        c = ctypes.c_int(0)
+        self._check(lib.moa_pan_options(self._h(), self._id, *[ctypes.byref(x) for x in d], ctypes.byref(c)))
+        names = {v: k for k, v in CURVES.items()}
+        return dict(fast_velocity=d[0].value, fast_step=d[1].value,
+                    drag_limit="auto" if d[2].value == _AUTO else d[2].value, snap_duration=d[3].value,
+                    snap_curve=names.get(c.value, c.value))
 
     def _accepted(self, fn, *args):
         acc = ctypes.c_int(0)
@@ -1123,10 +1156,19 @@ class Pan(_Child):
         return self
 
     def set_options(self, fast_velocity=None, fast_step=None, drag_limit=_UNSET, snap_duration=None,
-                    snap_curve=None):
+                    snap_curve=None, orientations=None):
         """Tune the driver; unnamed options keep their values. drag_limit: points or "auto" (half the root's
-        size on the axis). All change, or none. Returns self."""
-        o = dict(self._options)
+        size on the axis). orientations: "portrait", "landscape" or "any" (the default), the layout
+        orientations in which events are taken (the calculator pans in portrait only). All change, or none.
+        Returns self."""
+        o = self.options
+        if o["drag_limit"] == "auto":
+            o["drag_limit"] = _AUTO
+        if isinstance(o["snap_curve"], str):
+            o["snap_curve"] = CURVES[o["snap_curve"]]
+        orient = None
+        if orientations is not None:
+            orient = _ORIENTATIONS[_ORIENTATION_NAMES[choice(orientations, _ORIENTATION_NAMES, "orientations")]]
         if fast_velocity is not None:
             o["fast_velocity"] = finite(fast_velocity, "fast_velocity")
         if fast_step is not None:
@@ -1143,7 +1185,8 @@ class Pan(_Child):
             o["snap_curve"] = self._layout._curve(snap_curve, o["snap_curve"])
         self._check(lib.moa_pan_set_options(self._h(), self._id, o["fast_velocity"], o["fast_step"], o["drag_limit"],
                                             o["snap_duration"], o["snap_curve"]))
-        self._options = o
+        if orient is not None:
+            self._check(lib.moa_pan_set_orientations(self._h(), self._id, orient))
         return self
 
     def set_rest_positions(self, rest):

@@ -7,13 +7,15 @@ The library is looked up, in order:
 3. ``ctypes.util.find_library("moa")`` (an installed copy, e.g. after ``make install``).
 
 Every function gets explicit ``argtypes``/``restype``: ids are ``uint64_t``, numbers ``double``, handles
-``void *``, so ctypes never guesses a C type. Nothing here calls into the library except ``moa_libversion``.
+``void *``, so ctypes never guesses a C type. Nothing here calls into the library except to read its name tables
+(priorities, curves), which the bindings take from the library rather than keep copies of.
 """
 import ctypes
 import ctypes.util
 import os
 
-__all__ = ["lib", "path", "DONE_FN", "REST_FN", "TEXT_FN", "Rect_", "Frame_", "ErrorInfo_", "Term_"]
+__all__ = ["lib", "path", "DONE_FN", "REST_FN", "TEXT_FN", "Rect_", "Frame_", "ErrorInfo_", "Term_", "PRIORITY_NAMES",
+           "CURVE_NAMES"]
 
 # ---------------------------------------------------------------------------------------------- types
 
@@ -62,6 +64,10 @@ _SIGNATURES = {
     "moa_libversion": (_str, []),
     "moa_libversion_number": (_int, []),
     "moa_errstr": (_str, [_int]),
+    "moa_status_name": (_str, [_int]),
+    "moa_priority_value": (_S, [_str, _p(_dbl)]),
+    "moa_priority_name": (_str, [_int, _p(_dbl)]),
+    "moa_curve_name": (_str, [_int]),
     # solver
     "moa_solver_errmsg": (_str, [_vp]),
     "moa_solver_conflicts": (_S, [_vp, _p(_u64), _size, _p(_size)]),
@@ -100,6 +106,7 @@ _SIGNATURES = {
     "moa_layout_conflicts": (_S, [_vp, _p(_u64), _size, _p(_size)]),
     "moa_layout_set_root_size": (_S, [_vp, _dbl, _dbl]),
     "moa_layout_root_size": (_S, [_vp, _p(_dbl), _p(_dbl)]),
+    "moa_layout_orientation": (_S, [_vp, _p(_int)]),
     "moa_layout_root": (_S, [_vp, _p(_u64)]),
     "moa_layout_guide": (_S, [_vp, _str, _p(_u64)]),
     "moa_layout_set_safe_area": (_S, [_vp, _dbl, _dbl, _dbl, _dbl]),
@@ -111,6 +118,7 @@ _SIGNATURES = {
     "moa_view_superview": (_S, [_vp, _u64, _p(_u64)]),
     "moa_view_set_superview": (_S, [_vp, _u64, _u64]),
     "moa_view_set_margins": (_S, [_vp, _u64, _dbl, _dbl, _dbl, _dbl]),
+    "moa_view_set_directional_margins": (_S, [_vp, _u64, _dbl, _dbl, _dbl, _dbl]),
     "moa_view_set_direction": (_S, [_vp, _u64, _int]),
     "moa_view_set_intrinsic_size": (_S, [_vp, _u64, _dbl, _dbl]),
     "moa_view_set_content_priority": (_S, [_vp, _u64, _int, _dbl, _dbl]),
@@ -169,6 +177,8 @@ _SIGNATURES = {
     "moa_pan_move": (_S, [_vp, _u64, _dbl, _int, REST_FN, _vp]),
     "moa_pan_set_enabled": (_S, [_vp, _u64, _int]),
     "moa_pan_set_options": (_S, [_vp, _u64, _dbl, _dbl, _dbl, _dbl, _int]),
+    "moa_pan_options": (_S, [_vp, _u64, _p(_dbl), _p(_dbl), _p(_dbl), _p(_dbl), _p(_int)]),
+    "moa_pan_set_orientations": (_S, [_vp, _u64, _int]),
     "moa_pan_set_rest_positions": (_S, [_vp, _u64, _p(_dbl), _size]),
     "moa_pan_offset": (_S, [_vp, _u64, _p(_dbl)]),
     "moa_pan_rest_position": (_S, [_vp, _u64, _p(_dbl)]),
@@ -220,3 +230,31 @@ for _name, (_res, _args) in _SIGNATURES.items():
         raise ImportError("moa: %s has no %s (library older than the binding?)" % (path, _name)) from None
     _fn.restype = _res
     _fn.argtypes = _args
+
+
+def name_table(name_at):
+    """The entries of one of the library's name tables, {name: value}, from name_at(i) -> (name or None,
+    value), i = 0, 1, ... until the name is None. The bindings keep no copies of these tables."""
+    out = {}
+    i = 0
+    while True:
+        name, value = name_at(i)
+        if name is None:
+            return out
+        out[name.decode()] = value
+        i += 1
+
+
+def _priority_at(i):
+    v = ctypes.c_double(0)
+    return lib.moa_priority_name(i, ctypes.byref(v)), v.value
+
+
+def _curve_at(i):
+    return lib.moa_curve_name(i), i
+
+
+#: Every priority name the library knows (equation text, moa_priority_value), with its value.
+PRIORITY_NAMES = name_table(_priority_at)
+#: The predefined curves' names and their moa_curve values.
+CURVE_NAMES = name_table(_curve_at)

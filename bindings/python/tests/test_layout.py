@@ -107,6 +107,62 @@ def test_guides():
     assert L.guide("margins").frame == (8, 8, 304, 464)
 
 
+def test_name_tables_come_from_the_library():
+    """One table per name: the priorities Python takes are the library's (moa_priority_name), each one works in
+    equation text with the same value; the curves and status names are the library's too."""
+    import ctypes
+    from moa._lib import lib
+    listed = {}
+    i = 0
+    while True:
+        v = ctypes.c_double(0)
+        name = lib.moa_priority_name(i, ctypes.byref(v))
+        if name is None:
+            break
+        listed[name.decode()] = v.value
+        i += 1
+    assert moa.PRIORITIES == listed
+    assert moa.PRIORITIES["medium"] == 500 and moa.PRIORITIES["fittingSizeLevel"] == 50
+    L = moa.Layout(100, 100)
+    L.view("a")
+    for name, value in listed.items():
+        c = L.eq("a.width == 5 @ %s" % name)
+        assert c.priority == value, name
+        c.remove()
+    s = moa.Solver()
+    x = s.var("x")
+    assert s.add(x.ge(1), "fittingSizeLevel").priority == 50
+    assert moa.CURVES == {"linear": 0, "easeIn": 1, "easeOut": 2, "easeInOut": 3, "spring": 4, "keyboard": 5}
+    assert moa.__version__ == moa.version == lib.moa_libversion().decode()
+
+
+def test_directional_margins_and_orientation():
+    L = moa.Layout(320, 480)
+    assert L.orientation == "portrait"
+    box = L.view("box")
+    a = L.view("a", box)
+    L.eqs("""box.pin == 0
+a.left == box.leftMargin
+a.right == box.rightMargin
+a.top == 0
+a.height == 10""")
+    box.set_directional_margins(0, 20, 0, 50)
+    L.solve()
+    assert a.frame == (20, 0, 250, 10)
+    box.set_direction("rtl")
+    L.solve()
+    assert a.frame == (50, 0, 250, 10)
+    with pytest.raises(moa.InvalidError):
+        box.set_directional_margins(0, float("nan"), 0, 0)
+    L.solve()
+    assert a.frame == (50, 0, 250, 10)
+    box.set_directional_margins(6)
+    L.solve()
+    assert a.frame == (6, 0, 308, 10)
+    L.set_root_size(480, 320)
+    assert L.orientation == "landscape"
+
+
 def test_view_setters_and_remove():
     L = moa.Layout(320, 480)
     box = L.view("box")

@@ -244,7 +244,7 @@ def test_pan_follows_snaps_back_and_over(calculator):
     at(-100)
     assert near(pan.offset, -100)
     assert pan.ended(-50, on_rest) == 0
-    L.seek(0.10275)  # easeOut's x at parameter 0.5, times 0.3: halfway
+    L.seek(0.15)  # the default snap curve is easeInOut (UIKit's default): halfway at half the duration
     assert near(basic.frame, (-50, 160, 320, 320))
     assert rests == []
     L.seek(0.3)
@@ -317,6 +317,39 @@ def test_pan_enabled_options_rest_positions_move(calculator):
         pan.began()
     with pytest.raises(moa.NotFoundError):
         pan.offset
+
+
+def test_pan_options_read_back_and_orientations(calculator):
+    L, pan, basic, _ = calculator
+    assert pan.options == dict(fast_velocity=400, fast_step=20, drag_limit="auto", snap_duration=0.3,
+                               snap_curve="easeInOut")
+    pan.set_options(snap_curve="keyboard", drag_limit=70)
+    assert pan.options["snap_curve"] == "keyboard" and pan.options["drag_limit"] == 70
+    assert pan.options["snap_duration"] == 0.3  # the others kept
+    pan.set_options(snap_curve=(0.1, 0.2, 0.3, 0.4))
+    assert isinstance(pan.options["snap_curve"], int) and pan.options["snap_curve"] >= 256
+    # Portrait only, as the calculator: landscape ignores events; a rotation mid-drag ends the drag.
+    pan.set_options(drag_limit="auto", snap_curve="easeInOut", orientations="portrait")
+    assert L.orientation == "portrait"
+    L.set_root_size(480, 320)
+    assert L.orientation == "landscape"
+    assert pan.began() is False
+    L.set_root_size(320, 480)
+    assert pan.began() is True
+    pan.changed(-200, -100)
+    L.solve()
+    assert basic.frame.x == -160
+    L.set_root_size(480, 320)
+    assert pan.changed(-10, 0) is False
+    L.set_root_size(320, 480)
+    L.advance(0.3)
+    L.solve()
+    assert basic.frame.x == -320
+    pan.set_options(orientations="any")
+    L.set_root_size(480, 320)
+    assert pan.began() is True
+    with pytest.raises(moa.InvalidError):
+        pan.set_options(orientations="upside-down")
 
 
 def test_pan_misuse(calculator):
