@@ -178,7 +178,7 @@ public final class Solver {
     public func _deepConsistencyProblem() -> String? { core.deepConsistencyProblem() }
 
     /// Statistics (not API): pivots by kind (subject of a new row, optimisation, phase one, dual simplex).
-    public var _pivotsByKind: [Int] { core.tab.pivotsByKind }
+    public var _pivotsByKind: [Int] { core.tab.stats.pivotsByKind }
 
     /// Statistics for benchmarks and profiling (not API): pivots done so far, and tableau rows and cells in use
     /// (passive definitions, active rows with an external basic, active rows with a restricted basic).
@@ -193,7 +193,7 @@ public final class Solver {
             else if core.tab.kind[Int(r.basic)] == .external { external.rows += 1; external.cells += r.cells.count }
             else { restricted.rows += 1; restricted.cells += r.cells.count }
         }
-        return (core.tab.pivots, core.tab.expansions, rows, cells, core.tab.cols.map(\.count).max() ?? 0,
+        return (core.tab.stats.pivots, core.tab.stats.expansions, rows, cells, core.tab.cols.map(\.count).max() ?? 0,
                 passive, external, restricted)
     }
 }

@@ -362,8 +362,8 @@ struct SolverCore {
     mutating func updateVariables() {
         ensureOptimal()
         tab.evaluate()
-        if !tab.evaluatedAll {
-            for s in tab.changedExternals {
+        if !tab.changes.evaluatedAll {
+            for s in tab.changes.externals {
                 let slot = Int(tab.owner[Int(s)])
                 guard slot >= 0 && slot < varValue.count && varLive[slot] && varSym[slot] == s else { continue }
                 setValue(slot, tab.rowOf[Int(s)] >= 0 ? tab.symValue[Int(s)] : 0)
@@ -434,7 +434,7 @@ struct SolverCore {
                 }
             }
         } catch {
-            if !tab.journaling { for s in allocated.reversed() { tab.releaseSymbol(s) } }
+            if !tab.journal.isOpen { for s in allocated.reversed() { tab.releaseSymbol(s) } }
             cons[slot] = rec
             throw error
         }
@@ -444,7 +444,7 @@ struct SolverCore {
 
     /// `reassign(along:to:)` in a transaction of its own (unless one is open): a failure changes nothing.
     mutating func reassignInTransaction(along path: [PathStep], to slot: Int) throws(SolverError) {
-        let began = !tab.journaling
+        let began = !tab.journal.isOpen
         if began { tab.begin() }
         let saved = path.map { cons[$0.definer] }
         let before = cons[slot]
@@ -663,7 +663,7 @@ struct SolverCore {
     /// back). With `unlessAwkward`, a row that would need a basic other than its own marker is freed instead and
     /// the result is false (the caller looks for an augmenting path first).
     mutating func placeRow(_ r: Int32, own: [Int32], owner: Int, blame: Int, unlessAwkward: Bool) throws(SolverError) -> Bool {
-        let outerJournal = tab.journaling
+        let outerJournal = tab.journal.isOpen
         if tab.rows[Int(r)].constant < 0 {
             tab.rows[Int(r)].constant = -tab.rows[Int(r)].constant
             for j in tab.rows[Int(r)].cells.indices { tab.rows[Int(r)].cells[j].coef = -tab.rows[Int(r)].cells[j].coef }
@@ -725,12 +725,12 @@ struct SolverCore {
     /// Outside a transaction a failed optimisation does not fail the add: the add cannot be undone there, and
     /// the constraint is in with every row feasible (see `ensureOptimal`).
     mutating func optimizeAfterAdd() throws(SolverError) {
-        if tab.journaling { try tab.optimize(); return }
+        if tab.journal.isOpen { try tab.optimize(); return }
         addsSinceUpdate += 1
         if deferring { needsOptimize = true; return }
-        let before = tab.pivots
+        let before = tab.stats.pivots
         do { try tab.optimize() } catch { needsOptimize = false }
-        pivotsSinceUpdate += tab.pivots - before
+        pivotsSinceUpdate += tab.stats.pivots - before
         if pivotsSinceUpdate > addsSinceUpdate + SolverCore.deferAllowance { deferring = true }
     }
 
@@ -787,8 +787,8 @@ struct SolverCore {
         tab.startArtificial(r)
         try tab.optimizeArtificial()
         tab.stopArtificial()
-        if abs(tab.artConstant) > Tolerance.constantEpsilon {
-            return tab.artSyms.flatMap { tab.certificateOwners($0) }
+        if abs(tab.phaseOne.constant) > Tolerance.constantEpsilon {
+            return tab.phaseOne.syms.flatMap { tab.certificateOwners($0) }
         }
         let ar = tab.rowOf[Int(art)]
         if ar >= 0 {
@@ -809,7 +809,7 @@ struct SolverCore {
         // Journaled: the re-optimization can fail numerically (MOA_ERROR), and then the constraint must still be
         // in, as before the call (found by moa-fuzz).
         let saved = cons[slot]
-        let began = !tab.journaling
+        let began = !tab.journal.isOpen
         if began { tab.begin() }
         do throws(SolverError) {
             try withdrawUnjournaled(slot)
@@ -896,7 +896,7 @@ struct SolverCore {
         let mayFail = cons[slot].isRequired
         // Journaled for optional constraints too: the dual simplex can still fail on them numerically (a pivot
         // below the epsilon), and that failure must not leave a half-shifted tableau (found by moa-fuzz).
-        let began = !tab.journaling
+        let began = !tab.journal.isOpen
         if began { tab.begin() }
         cons[slot].constant = value
         let rec = cons[slot]
@@ -985,7 +985,7 @@ struct SolverCore {
             return
         }
         if before.isRequired && p >= Priority.required { cons[slot].weight = w; return }
-        let outer = tab.journaling
+        let outer = tab.journal.isOpen
         if !outer { tab.begin() }
         do {
             try withdraw(slot)
