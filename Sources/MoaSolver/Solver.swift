@@ -187,10 +187,10 @@ public final class Solver {
                              restricted: (rows: Int, cells: Int)) {
         var rows = 0, cells = 0
         var passive = (rows: 0, cells: 0), external = (rows: 0, cells: 0), restricted = (rows: 0, cells: 0)
-        for r in core.tab.rows where r.basic >= 0 {
+        for r in core.tab.rows where r.basic.isValid {
             rows += 1; cells += r.cells.count
             if r.passive { passive.rows += 1; passive.cells += r.cells.count }
-            else if core.tab.kind[Int(r.basic)] == .external { external.rows += 1; external.cells += r.cells.count }
+            else if core.tab.kind[r.basic] == .external { external.rows += 1; external.cells += r.cells.count }
             else { restricted.rows += 1; restricted.cells += r.cells.count }
         }
         return (core.tab.stats.pivots, core.tab.stats.expansions, rows, cells, core.tab.cols.map(\.count).max() ?? 0,

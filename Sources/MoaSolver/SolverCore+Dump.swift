@@ -29,17 +29,17 @@ extension SolverCore {
         return text
     }
 
-    mutating func symbolName(_ s: Int32) -> String {
-        switch tab.kind[Int(s)] {
-        case .external: return variableName(Int(tab.owner[Int(s)]))
-        case .slack: return "s\(s)"
-        case .error: return "e\(s)"
-        case .dummy: return "d\(s)"
-        case .unused: return "?\(s)"
+    mutating func symbolName(_ s: Sym) -> String {
+        switch tab.kind[s] {
+        case .external: return variableName(Int(tab.owner[s]))
+        case .slack: return "s\(s.raw)"
+        case .error: return "e\(s.raw)"
+        case .dummy: return "d\(s.raw)"
+        case .unused: return "?\(s.raw)"
         }
     }
 
-    mutating func rowText(_ constant: Double, _ terms: [(Int32, Double)]) -> String {
+    mutating func rowText(_ constant: Double, _ terms: [(Sym, Double)]) -> String {
         var text = SolverCore.format(constant)
         for (s, c) in terms.sorted(by: { $0.0 < $1.0 }) {
             text += c < 0 ? " - " : " + "
@@ -56,7 +56,7 @@ extension SolverCore {
         ensureOptimal()
         var out = "Variables (\(liveVariables)):\n"
         for slot in varSym.indices where varLive[slot] {
-            let basic = tab.rowOf[Int(varSym[slot])] >= 0
+            let basic = tab.rowOf[varSym[slot]].isValid
             out += "  \(variableName(slot)) = \(SolverCore.format(currentValue(slot)))\(basic ? "" : " (parametric)")\n"
         }
         out += "Constraints (\(liveConstraints)):\n"
@@ -69,18 +69,18 @@ extension SolverCore {
             out += "  \(variableName(slot)) @\(SolverCore.format(e.priority)) suggested \(SolverCore.format(-e.constant))\n"
         }
         out += "Rows:\n"
-        var basics: [Int32] = []
-        for r in tab.rows.indices where tab.rows[r].basic >= 0 { basics.append(tab.rows[r].basic) }
+        var basics: [Sym] = []
+        for r in tab.rows.indices where tab.rows[r].basic.isValid { basics.append(tab.rows[r].basic) }
         for b in basics.sorted() {
-            let row = tab.rows[Int(tab.rowOf[Int(b)])]
+            let row = tab.rows[tab.rowOf[b]]
             let text = rowText(row.constant, row.cells.map { ($0.sym, $0.coef) })
             out += "  \(symbolName(b)) \(row.passive ? ":=" : "=") \(text)\n"
         }
         out += "Objective:\n"
         for l in tab.levelOrder {
-            let level = tab.levels[Int(l)]
-            var terms: [(Int32, Double)] = []
-            for s in level.coef.indices where level.coef[s] != 0 { terms.append((Int32(s), level.coef[s])) }
+            let level = tab.levels[l]
+            var terms: [(Sym, Double)] = []
+            for s in level.coef.indices where level.coef[s] != 0 { terms.append((Sym(s), level.coef[s])) }
             out += "  @\(SolverCore.format(level.priority)): \(rowText(level.constant, terms))\n"
         }
         return out
@@ -93,22 +93,22 @@ extension SolverCore {
     /// non-basic symbols and that the objective holds only non-basic symbols. Returns the first problem found.
     mutating func consistencyProblem() -> String? {
         tab.evaluate()
-        func value(_ s: Int32) -> Double { tab.rowOf[Int(s)] >= 0 ? tab.symValue[Int(s)] : 0 }
-        for r in tab.rows.indices where tab.rows[r].basic >= 0 {
+        func value(_ s: Sym) -> Double { tab.rowOf[s].isValid ? tab.symValue[s] : 0 }
+        for r in tab.rows.indices where tab.rows[r].basic.isValid {
             let row = tab.rows[r]
             if !row.passive {
-                for c in row.cells where tab.rowOf[Int(c.sym)] >= 0 {
+                for c in row.cells where tab.rowOf[c.sym].isValid {
                     return "active row \(r) (basic \(symbolName(row.basic))) holds basic \(symbolName(c.sym))"
                 }
-                let k = tab.kind[Int(row.basic)]
+                let k = tab.kind[row.basic]
                 if (k == .slack || k == .error) && row.constant < -1e-7 {
                     return "row \(r): basic \(symbolName(row.basic)) = \(row.constant) < 0"
                 }
             }
         }
         for l in tab.levels.indices {
-            for s in tab.levels[l].coef.indices where tab.levels[l].coef[s] != 0 && tab.rowOf[s] >= 0 {
-                return "objective level \(l) holds basic \(symbolName(Int32(s)))"
+            for s in tab.levels[l].coef.indices where tab.levels[l].coef[s] != 0 && tab.rowOf[s].isValid {
+                return "objective level \(l) holds basic \(symbolName(Sym(s)))"
             }
         }
         for slot in cons.indices where cons[slot].live && cons[slot].active {

@@ -14,11 +14,11 @@ struct ConstraintRecord {
     var weight: Double = 1
     var tag: String = ""
     // Tableau symbols while active
-    var marker: Int32 = -1
-    var other: Int32 = -1
+    var marker: Sym = .none
+    var other: Sym = .none
     var markerCoef: Double = 1      // the marker's coefficient in the constraint's own row, before any sign flip
-    var level: Int32 = -1
-    var passiveRow: Int32 = -1      // the passive row this constraint defines its subject with, or -1
+    var level: LevelID = .none
+    var passiveRow: RowID = .none   // the passive row this constraint defines its subject with, or none
 
     var isRequired: Bool { priority >= Priority.required }
 }
@@ -29,7 +29,7 @@ struct SolverCore {
     var tab = Tableau()
 
     // Variables, by slot
-    var varSym: [Int32] = []
+    var varSym: [Sym] = []
     var varGeneration: [UInt32] = []
     var varLive: [Bool] = []
     var varName: [String] = []
@@ -71,7 +71,7 @@ struct SolverCore {
         // Keep generations so that old handles stay stale.
         varGeneration = oldVarGenerations
         for _ in varGeneration.indices {
-            varSym.append(-1); varLive.append(false); varName.append(""); varUses.append(0)
+            varSym.append(.none); varLive.append(false); varName.append(""); varUses.append(0)
             varValue.append(0); varEdit.append(-1); varChanged.append(false)
         }
         freeVarSlots = (0..<Int32(varGeneration.count)).reversed()
@@ -93,7 +93,7 @@ struct SolverCore {
             slot = Int(f)
         } else {
             slot = varSym.count
-            varSym.append(-1); varGeneration.append(0); varLive.append(false); varName.append("")
+            varSym.append(.none); varGeneration.append(0); varLive.append(false); varName.append("")
             varUses.append(0); varValue.append(0); varEdit.append(-1); varChanged.append(false)
         }
         varGeneration[slot] &+= 1
@@ -115,7 +115,7 @@ struct SolverCore {
             throw .misuse("variable '\(varName[slot])' is still used by \(varUses[slot]) constraint(s)")
         }
         tab.releaseSymbol(varSym[slot])
-        varSym[slot] = -1
+        varSym[slot] = .none
         varLive[slot] = false
         varName[slot] = ""
         freeVarSlots.append(Int32(slot))
@@ -364,15 +364,15 @@ struct SolverCore {
         tab.evaluate()
         if !tab.changes.evaluatedAll {
             for s in tab.changes.externals {
-                let slot = Int(tab.owner[Int(s)])
+                let slot = Int(tab.owner[s])
                 guard slot >= 0 && slot < varValue.count && varLive[slot] && varSym[slot] == s else { continue }
-                setValue(slot, tab.rowOf[Int(s)] >= 0 ? tab.symValue[Int(s)] : 0)
+                setValue(slot, tab.rowOf[s].isValid ? tab.symValue[s] : 0)
             }
             return
         }
         for slot in varSym.indices where varLive[slot] {
-            let s = Int(varSym[slot])
-            setValue(slot, tab.rowOf[s] >= 0 ? tab.symValue[s] : 0)   // `Tableau.value(_:)`, without the copies
+            let s = varSym[slot]
+            setValue(slot, tab.rowOf[s].isValid ? tab.symValue[s] : 0)   // `Tableau.value(_:)`, without the copies
         }
     }
 
@@ -463,9 +463,9 @@ struct SolverCore {
 
     /// Creates the constraint's marker symbols (and its error terms in the objective). Returns them.
     @discardableResult
-    mutating func makeMarkers(_ slot: Int, _ rec: inout ConstraintRecord) -> [Int32] {
-        var allocated: [Int32] = []
-        func sym(_ k: SymbolKind) -> Int32 {
+    mutating func makeMarkers(_ slot: Int, _ rec: inout ConstraintRecord) -> [Sym] {
+        var allocated: [Sym] = []
+        func sym(_ k: SymbolKind) -> Sym {
             let s = tab.newSymbol(k, owner: Int32(slot)); allocated.append(s); return s
         }
         switch rec.relation {
@@ -492,9 +492,9 @@ struct SolverCore {
     }
 
     /// The marker terms of a constraint's row: `expression + markerCoef * marker (- markerCoef * other) == 0`.
-    func markerTerms(_ rec: ConstraintRecord) -> [(Int32, Double)] {
-        var out: [(Int32, Double)] = [(rec.marker, rec.markerCoef)]
-        if rec.other >= 0 { out.append((rec.other, -rec.markerCoef)) }
+    func markerTerms(_ rec: ConstraintRecord) -> [(Sym, Double)] {
+        var out: [(Sym, Double)] = [(rec.marker, rec.markerCoef)]
+        if rec.other.isValid { out.append((rec.other, -rec.markerCoef)) }
         return out
     }
 
@@ -511,7 +511,7 @@ struct SolverCore {
     /// `v := 2*x + w - 2*y`, and nested centrings chain such factors of 2; passive rows are never reduced, so
     /// expanding the innermost definition multiplied them out (2^45 on a 45-deep nesting) and the cancellation
     /// lost whole units: a required equality broken.
-    mutating func passiveSubject(_ rec: ConstraintRecord) -> (Int32, [(Int32, Double)])? {
+    mutating func passiveSubject(_ rec: ConstraintRecord) -> (Sym, [(RowID, Double)])? {
         let rowSyms = rec.vars.map { varSym[Int($0)] }
         for i in definitionOrder(rec) {
             let s = varSym[Int(rec.vars[i])]
@@ -532,14 +532,14 @@ struct SolverCore {
     /// symbol without a definition (`passiveSubject`), or one whose definition was just dropped (`swapDefinition`,
     /// with `oldContent` the dummy content it had). Aggregates downstream of `subject` are compensated for the
     /// change of what they stand for, and active rows that hold `subject` take its definition in.
-    mutating func definePassively(_ slot: Int, _ rec: inout ConstraintRecord, subject: Int32,
-                                  downstream: [(Int32, Double)], oldContent: [(Int32, Double)] = []) {
+    mutating func definePassively(_ slot: Int, _ rec: inout ConstraintRecord, subject: Sym,
+                                  downstream: [(RowID, Double)], oldContent: [(Sym, Double)] = []) {
         let r = tab.allocRow()
-        tab.rows[Int(r)].constant = rec.constant
+        tab.rows[r].constant = rec.constant
         for i in rec.vars.indices { tab.addTerm(r, varSym[Int(rec.vars[i])], rec.coefs[i]) }
         for (m, c) in markerTerms(rec) { tab.addTerm(r, m, c) }
         tab.makePassive(r, subject: subject, downstream: downstream)
-        tab.rows[Int(r)].constraint = Int32(slot)
+        tab.rows[r].constraint = Int32(slot)
         rec.passiveRow = r
         if downstream.contains(where: { !tab.aggregateUnused($0.0) }) {
             let delta = [(tab.aggregateSymbol(r), 1.0)] + oldContent.map { ($0.0, -$0.1) }
@@ -549,7 +549,7 @@ struct SolverCore {
 
     /// One step of an augmenting path: `variable` changes hands from its definer to the constraint before it.
     struct PathStep {
-        var variable: Int32        // the symbol
+        var variable: Sym          // the symbol
         var definer: Int           // the constraint slot that defines it now
     }
 
@@ -565,11 +565,11 @@ struct SolverCore {
         var parent: [Int] = []
         var seen: Set<Int> = []
         var weaker: Int? = nil
-        var frontier: [(Int32, Int)] = []      // (variable, index of the step it came from, or -1)
-        func enqueue(_ vars: [Int32], from: Int) {
+        var frontier: [(Sym, Int)] = []        // (variable, index of the step it came from, or -1)
+        func enqueue(_ vars: [Sym], from: Int) {
             for v in vars {
-                let p = tab.rowOf[Int(v)]
-                guard p >= 0, tab.rows[Int(p)].passive, tab.rows[Int(p)].constraint >= 0 else { continue }
+                let p = tab.rowOf[v]
+                guard p.isValid, tab.rows[p].passive, tab.rows[p].constraint >= 0 else { continue }
                 frontier.append((v, from))
             }
         }
@@ -578,7 +578,7 @@ struct SolverCore {
         while head < frontier.count && steps.count < SolverCore.pathSearchLimit {
             let (v, from) = frontier[head]
             head += 1
-            let d = Int(tab.rows[Int(tab.rowOf[Int(v)])].constraint)
+            let d = Int(tab.rows[tab.rowOf[v]].constraint)
             guard seen.insert(d).inserted else { continue }
             steps.append(PathStep(variable: v, definer: d))
             parent.append(from)
@@ -620,12 +620,12 @@ struct SolverCore {
         for step in path {
             let v = step.variable
             let rowSyms = takerRec.vars.map { varSym[Int($0)] }
-            let old = tab.rowOf[Int(v)]
+            let old = tab.rowOf[v]
             guard let down = tab.definable(v, besides: rowSyms) else { break }
             tab.writeOutAggregate(old)
             let oldContent = tab.dummyContent(old)
             tab.dropDefinition(old)
-            cons[step.definer].passiveRow = -1
+            cons[step.definer].passiveRow = .none
             definePassively(taker, &takerRec, subject: v, downstream: down, oldContent: oldContent)
             cons[taker] = takerRec
             if taker == slot { rec = takerRec }
@@ -649,7 +649,7 @@ struct SolverCore {
     mutating func placeActive(_ slot: Int, blame: Int, unlessAwkward: Bool = false) throws(SolverError) -> Bool {
         let rec = cons[slot]
         let r = tab.allocRow()
-        tab.rows[Int(r)].constant = rec.constant
+        tab.rows[r].constant = rec.constant
         // Markers are reduced too: a constraint that goes back in after a swap may have its marker basic.
         let markers = markerTerms(rec)
         tab.setReduced(r, rec.vars.map { varSym[Int($0)] } + markers.map(\.0), rec.coefs + markers.map(\.1))
@@ -662,20 +662,21 @@ struct SolverCore {
     /// constraint `blame` and leaves the tableau as it was (outside a transaction; inside, the caller rolls
     /// back). With `unlessAwkward`, a row that would need a basic other than its own marker is freed instead and
     /// the result is false (the caller looks for an augmenting path first).
-    mutating func placeRow(_ r: Int32, own: [Int32], owner: Int, blame: Int, unlessAwkward: Bool) throws(SolverError) -> Bool {
+    mutating func placeRow(_ r: RowID, own: [Sym], owner: Int, blame: Int,
+                           unlessAwkward: Bool) throws(SolverError) -> Bool {
         let outerJournal = tab.journal.isOpen
-        if tab.rows[Int(r)].constant < 0 {
-            tab.rows[Int(r)].constant = -tab.rows[Int(r)].constant
-            for j in tab.rows[Int(r)].cells.indices { tab.rows[Int(r)].cells[j].coef = -tab.rows[Int(r)].cells[j].coef }
+        if tab.rows[r].constant < 0 {
+            tab.rows[r].constant = -tab.rows[r].constant
+            for j in tab.rows[r].cells.indices { tab.rows[r].cells[j].coef = -tab.rows[r].cells[j].coef }
         }
-        tab.rows[Int(r)].constant = Tableau.clean(tab.rows[Int(r)].constant)
+        tab.rows[r].constant = Tableau.clean(tab.rows[r].constant)
 
         var subject = chooseSubject(r, own: own)
         let ownCertificate = owner >= 0 ? [owner] : []
-        if subject < 0 && tab.rows[Int(r)].cells.allSatisfy({ tab.kind[Int($0.sym)] == .dummy }) {
-            if abs(tab.rows[Int(r)].constant) > Tolerance.constantEpsilon {
+        if !subject.isValid && tab.rows[r].cells.allSatisfy({ tab.kind[$0.sym] == .dummy }) {
+            if abs(tab.rows[r].constant) > Tolerance.constantEpsilon {
                 // Required and contradicted by required equalities alone; nothing has changed yet but the row.
-                let certificate = tab.rows[Int(r)].cells.flatMap { tab.certificateOwners($0.sym) } + ownCertificate
+                let certificate = tab.rows[r].cells.flatMap { tab.certificateOwners($0.sym) } + ownCertificate
                 tab.freeRow(r)
                 throw conflict(blame, certificate)
             }
@@ -687,7 +688,7 @@ struct SolverCore {
             tab.freeRow(r)
             return false
         }
-        if subject >= 0 {
+        if subject.isValid {
             tab.pivot(r, entering: subject)
             return true
         }
@@ -750,28 +751,28 @@ struct SolverCore {
     }
 
     /// kiwi's chooseSubject, preferring among variables the one in the fewest other rows (less fill-in).
-    mutating func chooseSubject(_ r: Int32, own: [Int32]) -> Int32 {
-        var best: Int32 = -1
+    mutating func chooseSubject(_ r: RowID, own: [Sym]) -> Sym {
+        var best = Sym.none
         var bestCount = Int.max
-        for c in tab.rows[Int(r)].cells where tab.kind[Int(c.sym)] == .external {
-            let n = tab.cols[Int(c.sym)].count
+        for c in tab.rows[r].cells where tab.kind[c.sym] == .external {
+            let n = tab.cols[c.sym].count
             if n < bestCount || (n == bestCount && c.sym < best) { best = c.sym; bestCount = n }
         }
-        if best >= 0 { return best }
+        if best.isValid { return best }
         // A marker only in this row (a new constraint's) can be basic at once. Any other restricted symbol
         // with a negative coefficient can be too, with the value the row's constant gives it, when no restricted
         // row that holds it goes negative on the way (a ratio test up to that value): a row that goes back in
         // after a definition changed hands often has its own marker basic elsewhere. Else phase one.
-        let k = tab.rows[Int(r)].constant
-        for s in own where s >= 0 && tab.cols[Int(s)].count == 1 {
-            let kind = tab.kind[Int(s)]
+        let k = tab.rows[r].constant
+        for s in own where s.isValid && tab.cols[s].count == 1 {
+            let kind = tab.kind[s]
             if (kind == .slack || kind == .error) && tab.coefficient(r, s) < 0 { return s }
         }
         var bestLen = Int.max
-        for c in tab.rows[Int(r)].cells where c.coef < -Tolerance.pivotEpsilon {
-            let kind = tab.kind[Int(c.sym)]
+        for c in tab.rows[r].cells where c.coef < -Tolerance.pivotEpsilon {
+            let kind = tab.kind[c.sym]
             guard kind == .slack || kind == .error else { continue }
-            let n = tab.cols[Int(c.sym)].count
+            let n = tab.cols[c.sym].count
             guard n < bestLen || (n == bestLen && c.sym < best) else { continue }
             if tab.canEnter(c.sym, upTo: k / -c.coef, besides: r) { best = c.sym; bestLen = n }
         }
@@ -779,22 +780,22 @@ struct SolverCore {
     }
 
     /// Phase one for row `r`. Returns nil on success, or the certificate (constraint slots) on failure.
-    mutating func addWithArtificialVariable(_ r: Int32) throws(SolverError) -> [Int]? {
+    mutating func addWithArtificialVariable(_ r: RowID) throws(SolverError) -> [Int]? {
         let art = tab.newSymbol(.slack, owner: -1)
         tab.touch(r)
-        tab.rows[Int(r)].basic = art
-        tab.rowOf[Int(art)] = r
+        tab.rows[r].basic = art
+        tab.rowOf[art] = r
         tab.startArtificial(r)
         try tab.optimizeArtificial()
         tab.stopArtificial()
         if abs(tab.phaseOne.constant) > Tolerance.constantEpsilon {
             return tab.phaseOne.syms.flatMap { tab.certificateOwners($0) }
         }
-        let ar = tab.rowOf[Int(art)]
-        if ar >= 0 {
-            if let entering = tab.rows[Int(ar)].cells.first(where: {
-                let k = tab.kind[Int($0.sym)]; return k == .slack || k == .error
-            })?.sym ?? tab.rows[Int(ar)].cells.first(where: { tab.kind[Int($0.sym)] == .external })?.sym {
+        let ar = tab.rowOf[art]
+        if ar.isValid {
+            if let entering = tab.rows[ar].cells.first(where: {
+                let k = tab.kind[$0.sym]; return k == .slack || k == .error
+            })?.sym ?? tab.rows[ar].cells.first(where: { tab.kind[$0.sym] == .external })?.sym {
                 tab.pivot(ar, entering: entering)
             } else {
                 tab.freeRow(ar)   // only dummies left: art is identically 0
@@ -825,7 +826,7 @@ struct SolverCore {
 
     mutating func withdrawUnjournaled(_ slot: Int) throws(SolverError) {
         var rec = cons[slot]
-        if rec.passiveRow >= 0 {
+        if rec.passiveRow.isValid {
             // A definition nothing uses (the usual case when a layout is taken down latest first) goes as it
             // is; otherwise it becomes an ordinary row first, which costs its whole expansion.
             if rec.isRequired && rec.relation == .equal && tab.isUnusedDefinition(rec.passiveRow, marker: rec.marker) {
@@ -833,45 +834,45 @@ struct SolverCore {
             } else {
                 _ = tab.activate(rec.passiveRow)
             }
-            rec.passiveRow = -1
+            rec.passiveRow = .none
         }
         if !rec.isRequired {
-            for e in [rec.marker, rec.other] where e >= 0 && tab.kind[Int(e)] == .error {
+            for e in [rec.marker, rec.other] where e.isValid && tab.kind[e] == .error {
                 removeObjectiveTerm(e, level: rec.level, weight: rec.weight)
             }
         }
         let m = rec.marker
-        if tab.rowOf[Int(m)] >= 0 {
-            tab.freeRow(tab.rowOf[Int(m)])
+        if tab.rowOf[m].isValid {
+            tab.freeRow(tab.rowOf[m])
         } else if let r = markerLeavingRow(m) {
             tab.pivot(r, entering: m)
             tab.freeRow(r)
         }
         tab.releaseSymbol(m)
-        if rec.other >= 0 { tab.releaseSymbol(rec.other) }
-        rec.marker = -1; rec.other = -1; rec.level = -1; rec.passiveRow = -1
+        if rec.other.isValid { tab.releaseSymbol(rec.other) }
+        rec.marker = .none; rec.other = .none; rec.level = .none; rec.passiveRow = .none
         rec.active = false
         cons[slot] = rec
         try tab.optimize()
     }
 
-    mutating func removeObjectiveTerm(_ e: Int32, level: Int32, weight: Double) {
-        let r = tab.rowOf[Int(e)]
-        if r >= 0 { tab.objAddRow(level, r, -weight) } else { tab.objAdd(level, e, -weight) }
+    mutating func removeObjectiveTerm(_ e: Sym, level: LevelID, weight: Double) {
+        let r = tab.rowOf[e]
+        if r.isValid { tab.objAddRow(level, r, -weight) } else { tab.objAdd(level, e, -weight) }
     }
 
     /// kiwi's getMarkerLeavingRow over the marker's column.
-    mutating func markerLeavingRow(_ m: Int32) -> Int32? {
-        var first: Int32? = nil, second: Int32? = nil, third: Int32? = nil
+    mutating func markerLeavingRow(_ m: Sym) -> RowID? {
+        var first: RowID? = nil, second: RowID? = nil, third: RowID? = nil
         var r1 = Double.infinity, r2 = Double.infinity
-        for ref in tab.cols[Int(m)] {
-            let row = tab.rows[Int(ref.row)]
+        for ref in tab.cols[m] {
+            let row = tab.rows[ref.row]
             let c = row.cells[Int(ref.cell)].coef
             // A row of dummies only says that required equalities are dependent; pivoting the marker there hands
             // its role to the others and moves nothing. Any other row would let that dummy row leave zero
             // (kiwi picks by ratio and loses a duplicated required equality this way).
-            if tab.kind[Int(row.basic)] == .dummy { return ref.row }
-            if tab.kind[Int(row.basic)] == .external {
+            if tab.kind[row.basic] == .dummy { return ref.row }
+            if tab.kind[row.basic] == .external {
                 if third == nil { third = ref.row }
             } else if c < 0 {
                 let ratio = -row.constant / c
@@ -902,59 +903,59 @@ struct SolverCore {
         let rec = cons[slot]
         let t = (value - old) / rec.markerCoef
         let m = rec.marker
-        var badRow: Int32? = nil
+        var badRow: RowID? = nil
         // Rows are checked once every shift is in: a row of dummies may pass through non-zero on the way (one
         // aggregate shifted before another that cancels it).
-        var changed: [Int32] = []
-        func check(_ r: Int32) {
-            let b = tab.rows[Int(r)].basic
-            let k = tab.rows[Int(r)].constant
-            switch tab.kind[Int(b)] {
+        var changed: [RowID] = []
+        func check(_ r: RowID) {
+            let b = tab.rows[r].basic
+            let k = tab.rows[r].constant
+            switch tab.kind[b] {
             case .external, .unused: break
             case .dummy: if abs(k) > Tolerance.constantEpsilon { badRow = r }
             case .slack, .error: if k < 0 { tab.infeasible.append(b) }
             }
         }
         let pr = rec.passiveRow
-        if pr >= 0 {
+        if pr.isValid {
             // The constraint's own passive row holds the marker as written; active rows hold a dummy marker
             // through the aggregates of this definition and of the ones downstream of it.
             let a = tab.coefficient(pr, m)
             tab.touch(pr)
-            tab.rows[Int(pr)].constant = Tableau.clean(tab.rows[Int(pr)].constant + a * t)
+            tab.rows[pr].constant = Tableau.clean(tab.rows[pr].constant + a * t)
             let down = tab.downstream(of: pr)
             tab.shiftFlats(down, by: a * t)
-            if tab.kind[Int(m)] == .dummy {
+            if tab.kind[m] == .dummy {
                 for (w, g) in down {
-                    let d = tab.rows[Int(w)].aggregate
-                    if d < 0 || g == 0 { continue }
-                    for ref in tab.cols[Int(d)] {
-                        let c = tab.rows[Int(ref.row)].cells[Int(ref.cell)].coef
+                    let d = tab.rows[w].aggregate
+                    if !d.isValid || g == 0 { continue }
+                    for ref in tab.cols[d] {
+                        let c = tab.rows[ref.row].cells[Int(ref.cell)].coef
                         tab.touch(ref.row)
-                        tab.rows[Int(ref.row)].constant = Tableau.clean(tab.rows[Int(ref.row)].constant + c * a * g * t)
+                        tab.rows[ref.row].constant = Tableau.clean(tab.rows[ref.row].constant + c * a * g * t)
                         changed.append(ref.row)
                     }
                 }
             }
         }
-        let mr = tab.rowOf[Int(m)]
-        if mr >= 0 {
+        let mr = tab.rowOf[m]
+        if mr.isValid {
             tab.touch(mr)
-            tab.rows[Int(mr)].constant = Tableau.clean(tab.rows[Int(mr)].constant - t)
+            tab.rows[mr].constant = Tableau.clean(tab.rows[mr].constant - t)
             changed.append(mr)
         } else {
-            for ref in tab.cols[Int(m)] {
-                let c = tab.rows[Int(ref.row)].cells[Int(ref.cell)].coef
+            for ref in tab.cols[m] {
+                let c = tab.rows[ref.row].cells[Int(ref.cell)].coef
                 tab.touch(ref.row)
-                tab.rows[Int(ref.row)].constant = Tableau.clean(tab.rows[Int(ref.row)].constant + c * t)
+                tab.rows[ref.row].constant = Tableau.clean(tab.rows[ref.row].constant + c * t)
                 changed.append(ref.row)
             }
-            for l in tab.levels.indices { tab.levels[l].constant += tab.levels[l].coef[Int(m)] * t }
+            for l in tab.levels.indices { tab.levels[l].constant += tab.levels[l].coef[m] * t }
         }
         for r in changed { check(r) }
         if badRow == nil { badRow = tab.dualOptimize() }
         if let bad = badRow {
-            let row = tab.rows[Int(bad)]
+            let row = tab.rows[bad]
             let certificate = tab.certificateOwners(row.basic) + row.cells.flatMap { tab.certificateOwners($0.sym) }
             if began { tab.rollback() }
             // An optional constraint can always hold: failing on one is numerical trouble, not a conflict.
@@ -976,7 +977,7 @@ struct SolverCore {
         if !before.isRequired && p < Priority.required {
             // Soft to soft: move the error terms between levels, then re-optimise.
             let level = tab.level(for: p)
-            for e in [before.marker, before.other] where e >= 0 && tab.kind[Int(e)] == .error {
+            for e in [before.marker, before.other] where e.isValid && tab.kind[e] == .error {
                 removeObjectiveTerm(e, level: before.level, weight: before.weight)
                 removeObjectiveTerm(e, level: level, weight: -w)
             }

@@ -17,49 +17,49 @@ extension Tableau {
         changes.evaluatedAll = false
         changes.externals.removeAll(keepingCapacity: true)
         for r in changes.rows {
-            changes.isRowDirty[Int(r)] = false
-            let b = rows[Int(r)].basic
-            if b >= 0 && !changes.isSymDirty[Int(b)] { changes.isSymDirty[Int(b)] = true; changes.syms.append(b) }
+            changes.isRowDirty[r] = false
+            let b = rows[r].basic
+            if b.isValid && !changes.isSymDirty[b] { changes.isSymDirty[b] = true; changes.syms.append(b) }
         }
         changes.rows.removeAll(keepingCapacity: true)
         // Values of the dirty symbols that active rows give or that are non-basic; passive ones are queued.
-        scratch.heap.removeAll(keepingCapacity: true)
+        scratch.heap.removeAll()
         var i = 0
         while i < changes.syms.count {
             let s = changes.syms[i]
             i += 1
-            let r = rowOf[Int(s)]
-            if r >= 0 && rows[Int(r)].passive {
-                scratch.heapPush((UInt64.max - rows[Int(r)].seq, r))
+            let r = rowOf[s]
+            if r.isValid && rows[r].passive {
+                scratch.heap.push(UInt64.max - rows[r].seq, r)
             } else {
-                symValue[Int(s)] = r >= 0 ? rows[Int(r)].constant : 0
-                if kind[Int(s)] == .external { changes.externals.append(s) }
-                for ref in pcols[Int(s)] {
-                    let ub = rows[Int(ref.row)].basic
-                    if !changes.isSymDirty[Int(ub)] { changes.isSymDirty[Int(ub)] = true; changes.syms.append(ub) }
+                symValue[s] = r.isValid ? rows[r].constant : 0
+                if kind[s] == .external { changes.externals.append(s) }
+                for ref in pcols[s] {
+                    let ub = rows[ref.row].basic
+                    if !changes.isSymDirty[ub] { changes.isSymDirty[ub] = true; changes.syms.append(ub) }
                 }
             }
         }
         // Passive rows in topological order (earliest first); each pushes the passive rows that hold its variable.
         var lastSeq: UInt64 = 0
-        while let (key, r) = scratch.heapPop() {
+        while let (key, r) = scratch.heap.pop() {
             let seq = UInt64.max - key
             if seq == lastSeq { continue }   // queued twice
             lastSeq = seq
-            guard rows[Int(r)].passive, rows[Int(r)].seq == seq else { continue }
-            var v = rows[Int(r)].constant
-            for c in rows[Int(r)].cells where rowOf[Int(c.sym)] >= 0 { v += c.coef * symValue[Int(c.sym)] }
-            let b = rows[Int(r)].basic
-            symValue[Int(b)] = v
-            if kind[Int(b)] == .external { changes.externals.append(b) }
-            for ref in pcols[Int(b)] {
+            guard rows[r].passive, rows[r].seq == seq else { continue }
+            var v = rows[r].constant
+            for c in rows[r].cells where rowOf[c.sym].isValid { v += c.coef * symValue[c.sym] }
+            let b = rows[r].basic
+            symValue[b] = v
+            if kind[b] == .external { changes.externals.append(b) }
+            for ref in pcols[b] {
                 let u = ref.row
-                let ub = rows[Int(u)].basic
-                if !changes.isSymDirty[Int(ub)] { changes.isSymDirty[Int(ub)] = true; changes.syms.append(ub) }
-                scratch.heapPush((UInt64.max - rows[Int(u)].seq, u))
+                let ub = rows[u].basic
+                if !changes.isSymDirty[ub] { changes.isSymDirty[ub] = true; changes.syms.append(ub) }
+                scratch.heap.push(UInt64.max - rows[u].seq, u)
             }
         }
-        for s in changes.syms { changes.isSymDirty[Int(s)] = false }
+        for s in changes.syms { changes.isSymDirty[s] = false }
         changes.syms.removeAll(keepingCapacity: true)
     }
 
@@ -67,9 +67,9 @@ extension Tableau {
     mutating func evaluateAll() {
         changes.evaluatedAll = true
         changes.externals.removeAll(keepingCapacity: true)
-        for r in changes.rows { changes.isRowDirty[Int(r)] = false }
+        for r in changes.rows { changes.isRowDirty[r] = false }
         changes.rows.removeAll(keepingCapacity: true)
-        for s in changes.syms { changes.isSymDirty[Int(s)] = false }
+        for s in changes.syms { changes.isSymDirty[s] = false }
         changes.syms.removeAll(keepingCapacity: true)
         let compact = !journal.isOpen
         var live = 0
@@ -80,20 +80,22 @@ extension Tableau {
                 symValue.withUnsafeMutableBufferPointer { value in
                     for r in rowBuf.indices {
                         let row = rowBuf.baseAddress! + r
-                        if row.pointee.basic >= 0 && !row.pointee.passive { value[Int(row.pointee.basic)] = row.pointee.constant }
+                        if row.pointee.basic.isValid && !row.pointee.passive {
+                            value[row.pointee.basic.index] = row.pointee.constant
+                        }
                     }
                     passiveOrder.withUnsafeMutableBufferPointer { order in
                         for i in order.indices {
                             let (r, seq) = order[i]
-                            guard Int(r) < rowBuf.count else { continue }
-                            let row = rowBuf.baseAddress! + Int(r)
+                            guard r.index < rowBuf.count else { continue }
+                            let row = rowBuf.baseAddress! + r.index
                             guard row.pointee.passive, row.pointee.seq == seq else { continue }
                             if compact { order[live] = order[i]; live += 1 }
                             var v = row.pointee.constant
                             row.pointee.cells.withUnsafeBufferPointer { cells in
-                                for c in cells where rowOf[Int(c.sym)] >= 0 { v += c.coef * value[Int(c.sym)] }
+                                for c in cells where rowOf[c.sym.index].isValid { v += c.coef * value[c.sym.index] }
                             }
-                            value[Int(row.pointee.basic)] = v
+                            value[row.pointee.basic.index] = v
                         }
                     }
                 }
@@ -104,32 +106,32 @@ extension Tableau {
 
     /// The value of symbol `s` now: the constant of its full reduction (non-basic symbols are 0), expanding
     /// each passive row it depends on once.
-    mutating func valueNow(_ s: Int32) -> Double {
-        let r = rowOf[Int(s)]
-        if r < 0 { return 0 }
-        if !rows[Int(r)].passive { return rows[Int(r)].constant }
-        scratch.heap.removeAll(keepingCapacity: true)
+    mutating func valueNow(_ s: Sym) -> Double {
+        let r = rowOf[s]
+        if !r.isValid { return 0 }
+        if !rows[r].passive { return rows[r].constant }
+        scratch.heap.removeAll()
         var k = 0.0
-        scratch.expandCoef[Int(s)] = 1
-        scratch.expandQueued[Int(s)] = true
-        scratch.heapPush((rows[Int(r)].seq, r))
-        while let (_, pr) = scratch.heapPop() {
-            let b = rows[Int(pr)].basic
-            let c = scratch.expandCoef[Int(b)]
-            scratch.expandCoef[Int(b)] = 0
-            scratch.expandQueued[Int(b)] = false
-            k += c * rows[Int(pr)].constant
-            for cell in rows[Int(pr)].cells {
-                let br = rowOf[Int(cell.sym)]
-                if br < 0 { continue }
-                if rows[Int(br)].passive {
-                    scratch.expandCoef[Int(cell.sym)] += c * cell.coef
-                    if !scratch.expandQueued[Int(cell.sym)] {
-                        scratch.expandQueued[Int(cell.sym)] = true
-                        scratch.heapPush((rows[Int(br)].seq, br))
+        scratch.expandCoef[s] = 1
+        scratch.expandQueued[s] = true
+        scratch.heap.push(rows[r].seq, r)
+        while let (_, pr) = scratch.heap.pop() {
+            let b = rows[pr].basic
+            let c = scratch.expandCoef[b]
+            scratch.expandCoef[b] = 0
+            scratch.expandQueued[b] = false
+            k += c * rows[pr].constant
+            for cell in rows[pr].cells {
+                let br = rowOf[cell.sym]
+                if !br.isValid { continue }
+                if rows[br].passive {
+                    scratch.expandCoef[cell.sym] += c * cell.coef
+                    if !scratch.expandQueued[cell.sym] {
+                        scratch.expandQueued[cell.sym] = true
+                        scratch.heap.push(rows[br].seq, br)
                     }
                 } else {
-                    k += c * cell.coef * rows[Int(br)].constant
+                    k += c * cell.coef * rows[br].constant
                 }
             }
         }
@@ -137,5 +139,5 @@ extension Tableau {
     }
 
     /// The value of symbol `s` after `evaluate()`.
-    func value(_ s: Int32) -> Double { rowOf[Int(s)] >= 0 ? symValue[Int(s)] : 0 }
+    func value(_ s: Sym) -> Double { rowOf[s].isValid ? symValue[s] : 0 }
 }

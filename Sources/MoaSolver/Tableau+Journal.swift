@@ -6,9 +6,9 @@ struct Journal {
     /// The open transaction's number; a row whose `rowStamp` equals it is already recorded.
     var txId: UInt32 = 0
     /// Rows as they were before their first change (nil: the row was free).
-    var rows: [(Int32, Row?)] = []
+    var rows: [(RowID, Row?)] = []
     /// Objective coefficients as they were: (level, symbol, old value), in the order of the changes.
-    var objective: [(Int32, Int32, Double)] = []
+    var objective: [(LevelID, Sym, Double)] = []
     var levelConstants: [Double] = []
     var levelCount = 0
     var symCount = 0
@@ -17,10 +17,10 @@ struct Journal {
     // copy (a copy per call, then a push onto the shared buffer, made a long run of removals quadratic).
     var freeSymsMark = 0
     var freeRowsMark = 0
-    var poppedSyms: [Int32] = []
-    var poppedRows: [Int32] = []
+    var poppedSyms: [Sym] = []
+    var poppedRows: [RowID] = []
     /// Symbols released in the transaction: they become free at commit (a rollback may need them back).
-    var pendingFreeSyms: [Int32] = []
+    var pendingFreeSyms: [Sym] = []
 
     /// Opens a transaction over a tableau of these sizes. Returns true when the transaction number wrapped
     /// around (the caller then clears its row stamps).
@@ -45,12 +45,12 @@ struct Journal {
     }
 
     /// Notes that symbol `s` was popped from the free list, leaving `count` entries.
-    mutating func poppedSymbol(_ s: Int32, leaving count: Int) {
+    mutating func poppedSymbol(_ s: Sym, leaving count: Int) {
         if count < freeSymsMark { freeSymsMark = count; poppedSyms.append(s) }
     }
 
     /// Notes that row `r` was popped from the free list, leaving `count` entries.
-    mutating func poppedRow(_ r: Int32, leaving count: Int) {
+    mutating func poppedRow(_ r: RowID, leaving count: Int) {
         if count < freeRowsMark { freeRowsMark = count; poppedRows.append(r) }
     }
 
@@ -76,9 +76,9 @@ extension Tableau {
 
     /// Keeps every change since `begin()`; symbols released in the transaction become free.
     mutating func commit() {
-        for s in journal.pendingFreeSyms where kind[Int(s)] != .unused {
-            kind[Int(s)] = .unused
-            owner[Int(s)] = -1
+        for s in journal.pendingFreeSyms where kind[s] != .unused {
+            kind[s] = .unused
+            owner[s] = -1
             freeSyms.append(s)
         }
         journal.close()
@@ -90,34 +90,34 @@ extension Tableau {
         journal.isOpen = false
         // Take every touched row out of the columns, then put the saved rows back.
         for (r, _) in journal.rows {
-            if Int(r) < rows.count { markDirty(r) }
-            while !rows[Int(r)].cells.isEmpty { removeCell(r, rows[Int(r)].cells.count - 1) }
-            let b = rows[Int(r)].basic
-            if b >= 0 && rowOf[Int(b)] == r { rowOf[Int(b)] = -1 }
-            rows[Int(r)].basic = -1
-            rows[Int(r)].passive = false
+            if r.index < rows.count { markDirty(r) }
+            while !rows[r].cells.isEmpty { removeCell(r, rows[r].cells.count - 1) }
+            let b = rows[r].basic
+            if b.isValid && rowOf[b] == r { rowOf[b] = .none }
+            rows[r].basic = Row.freeSlot
+            rows[r].passive = false
         }
         for (r, saved) in journal.rows {
             guard let saved else { continue }
-            rows[Int(r)].passive = saved.passive
-            rows[Int(r)].seq = saved.seq
-            rows[Int(r)].aggregate = saved.aggregate
-            rows[Int(r)].constraint = saved.constraint
-            rows[Int(r)].basic = saved.basic
-            rows[Int(r)].constant = saved.constant
+            rows[r].passive = saved.passive
+            rows[r].seq = saved.seq
+            rows[r].aggregate = saved.aggregate
+            rows[r].constraint = saved.constraint
+            rows[r].basic = saved.basic
+            rows[r].constant = saved.constant
             for c in saved.cells { appendCell(r, c.sym, c.coef) }
-            if saved.basic >= 0 {
-                rowOf[Int(saved.basic)] = r
-                if !changes.isSymDirty[Int(saved.basic)] {
-                    changes.isSymDirty[Int(saved.basic)] = true
+            if saved.basic.isValid {
+                rowOf[saved.basic] = r
+                if !changes.isSymDirty[saved.basic] {
+                    changes.isSymDirty[saved.basic] = true
                     changes.syms.append(saved.basic)
                 }
             }
         }
-        for (l, s, old) in journal.objective.reversed() { levels[Int(l)].coef[Int(s)] = old }
+        for (l, s, old) in journal.objective.reversed() { levels[l].coef[s] = old }
         if levels.count > journal.levelCount {
             levels.removeLast(levels.count - journal.levelCount)
-            levelOrder.removeAll { Int($0) >= journal.levelCount }
+            levelOrder.removeAll { $0.index >= journal.levelCount }
         }
         for l in levels.indices { levels[l].constant = journal.levelConstants[l] }
         if rows.count > journal.rowCount {
@@ -125,27 +125,27 @@ extension Tableau {
             rowStamp.removeLast(rowStamp.count - journal.rowCount)
             flats.removeLast(flats.count - journal.rowCount)
             changes.isRowDirty.removeLast(changes.isRowDirty.count - journal.rowCount)
-            changes.rows.removeAll { Int($0) >= journal.rowCount }
+            changes.rows.removeAll { $0.index >= journal.rowCount }
         }
         freeRows.removeLast(freeRows.count - journal.freeRowsMark)   // pushed in the transaction
         freeRows.append(contentsOf: journal.poppedRows.reversed())
         for s in journal.symCount..<kind.count {
-            kind[s] = .unused; owner[s] = -1; rowOf[s] = -1; cols[s].removeAll()
+            kind[s] = .unused; owner[s] = -1; rowOf[s] = RowID.none; cols[s].removeAll()
         }
         // Symbols allocated in the transaction from the free list get their old state back.
-        for sym in journal.poppedSyms where Int(sym) < kind.count {
-            kind[Int(sym)] = .unused; owner[Int(sym)] = -1; rowOf[Int(sym)] = -1
+        for sym in journal.poppedSyms where sym.index < kind.count {
+            kind[sym] = .unused; owner[sym] = -1; rowOf[sym] = .none
         }
         if kind.count > journal.symCount {
             let n = kind.count - journal.symCount
             kind.removeLast(n); owner.removeLast(n); rowOf.removeLast(n); cols.removeLast(n)
             pcols.removeLast(n); isCandidate.removeLast(n); aggregateOf.removeLast(n); symValue.removeLast(n)
             changes.isSymDirty.removeLast(n)
-            changes.syms.removeAll { Int($0) >= kind.count }
+            changes.syms.removeAll { $0.index >= kind.count }
             phaseOne.index.removeLast(n)
             scratch.removeLastSymbols(n)
             for l in levels.indices { levels[l].coef.removeLast(n) }
-            candidates.removeAll { Int($0) >= journal.symCount }
+            candidates.removeAll { $0.index >= journal.symCount }
         }
         freeSyms.removeLast(freeSyms.count - journal.freeSymsMark)
         freeSyms.append(contentsOf: journal.poppedSyms.reversed())

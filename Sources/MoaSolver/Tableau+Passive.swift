@@ -8,29 +8,29 @@ extension Tableau {
     /// objective holds, so that no active row has to be rewritten when it becomes basic. It may occur in passive
     /// rows (definitions of other variables): those are unreduced and take the new definition as it is
     /// (`definable(_:besides:)` checks that no cycle forms).
-    func isPassiveCandidate(_ s: Int32) -> Bool {
-        guard kind[Int(s)] == .external, rowOf[Int(s)] < 0, cols[Int(s)].isEmpty else { return false }
+    func isPassiveCandidate(_ s: Sym) -> Bool {
+        guard kind[s] == .external, !rowOf[s].isValid, cols[s].isEmpty else { return false }
         return isFreeOfObjective(s)
     }
 
     /// Whether no objective (nor phase one's) holds symbol `s`.
-    func isFreeOfObjective(_ s: Int32) -> Bool {
-        if phaseOne.isActive && phaseOne.index[Int(s)] >= 0 { return false }
-        for l in levels.indices where levels[l].coef[Int(s)] != 0 { return false }
+    func isFreeOfObjective(_ s: Sym) -> Bool {
+        if phaseOne.isActive && phaseOne.index[s] >= 0 { return false }
+        for l in levels.indices where levels[l].coef[s] != 0 { return false }
         return true
     }
 
     /// The dummy content of passive row `p`'s variable through its own cells: its dummies, and the aggregates of
     /// the passive rows it holds (made if needed).
-    mutating func dummyContent(_ p: Int32) -> [(Int32, Double)] {
-        var out: [(Int32, Double)] = []
-        let n = rows[Int(p)].cells.count
+    mutating func dummyContent(_ p: RowID) -> [(Sym, Double)] {
+        var out: [(Sym, Double)] = []
+        let n = rows[p].cells.count
         for i in 0..<n {
-            let c = rows[Int(p)].cells[i]
-            if kind[Int(c.sym)] == .dummy && aggregateOf[Int(c.sym)] < 0 {
+            let c = rows[p].cells[i]
+            if kind[c.sym] == .dummy && !aggregateOf[c.sym].isValid {
                 out.append((c.sym, c.coef))
-            } else if rowOf[Int(c.sym)] >= 0 && rows[Int(rowOf[Int(c.sym)])].passive {
-                out.append((aggregateSymbol(rowOf[Int(c.sym)]), c.coef))
+            } else if rowOf[c.sym].isValid && rows[rowOf[c.sym]].passive {
+                out.append((aggregateSymbol(rowOf[c.sym]), c.coef))
             }
         }
         return out
@@ -38,153 +38,153 @@ extension Tableau {
 
     /// Writes the aggregate of passive row `p` out, one level (`dummyContent`), in every active row and objective
     /// that holds it, and frees it: `p` is about to change.
-    mutating func writeOutAggregate(_ p: Int32) {
-        let a = rows[Int(p)].aggregate
-        if a < 0 { return }
+    mutating func writeOutAggregate(_ p: RowID) {
+        let a = rows[p].aggregate
+        if !a.isValid { return }
         let content = dummyContent(p)
-        while let ref = cols[Int(a)].last {
+        while let ref = cols[a].last {
             touch(ref.row)
-            let c = rows[Int(ref.row)].cells[Int(ref.cell)].coef
+            let c = rows[ref.row].cells[Int(ref.cell)].coef
             removeCell(ref.row, Int(ref.cell))
             for (d, k) in content { addTerm(ref.row, d, c * k) }
         }
         for l in levels.indices {
-            let e = levels[l].coef[Int(a)]
+            let e = levels[l].coef[a]
             if e == 0 { continue }
-            objAdd(Int32(l), a, -e)
-            for (d, k) in content { objAdd(Int32(l), d, e * k) }
+            objAdd(LevelID(l), a, -e)
+            for (d, k) in content { objAdd(LevelID(l), d, e * k) }
         }
         touch(p)
-        rows[Int(p)].aggregate = -1
+        rows[p].aggregate = .none
         releaseSymbol(a)
     }
 
     /// The passive rows that hold symbol `s`, directly or through other passive rows, in topological order, with
     /// the derivatives of their variables with respect to `s` (`downstream(ofSymbol:)`); nil when defining `s` by
     /// a row holding `rowSyms` would close a cycle (the row holds a variable defined downstream of `s`).
-    mutating func definable(_ s: Int32, besides rowSyms: [Int32], ignoring skip: Int32 = -1) -> [(Int32, Double)]? {
-        if pcols[Int(s)].isEmpty { return [] }
+    mutating func definable(_ s: Sym, besides rowSyms: [Sym], ignoring skip: RowID = .none) -> [(RowID, Double)]? {
+        if pcols[s].isEmpty { return [] }
         let down = downstream(ofSymbol: s, ignoring: skip)
-        for (w, _) in down { scratch.expandQueued[Int(rows[Int(w)].basic)] = true }
-        let cycle = rowSyms.contains { $0 != s && scratch.expandQueued[Int($0)] }
-        for (w, _) in down { scratch.expandQueued[Int(rows[Int(w)].basic)] = false }
+        for (w, _) in down { scratch.expandQueued[rows[w].basic] = true }
+        let cycle = rowSyms.contains { $0 != s && scratch.expandQueued[$0] }
+        for (w, _) in down { scratch.expandQueued[rows[w].basic] = false }
         return cycle ? nil : down
     }
 
     /// Turns row `r` (being built, holding `subject`) into the passive row defining `subject`. `downstream` are
     /// the passive rows that already hold `subject` (`definable`), in topological order: they now depend on the
     /// new row, so they get new, later keys (and their cached expansions go).
-    mutating func makePassive(_ r: Int32, subject: Int32, downstream: [(Int32, Double)] = []) {
+    mutating func makePassive(_ r: RowID, subject: Sym, downstream: [(RowID, Double)] = []) {
         // Built as an active row; re-file its cells as passive ones.
-        var syms: [Int32] = [], coefs: [Double] = []
-        for c in rows[Int(r)].cells { syms.append(c.sym); coefs.append(c.coef) }
-        while !rows[Int(r)].cells.isEmpty { removeCell(r, rows[Int(r)].cells.count - 1) }
-        rows[Int(r)].passive = true
-        rows[Int(r)].seq = nextSeq
+        var syms: [Sym] = [], coefs: [Double] = []
+        for c in rows[r].cells { syms.append(c.sym); coefs.append(c.coef) }
+        while !rows[r].cells.isEmpty { removeCell(r, rows[r].cells.count - 1) }
+        rows[r].passive = true
+        rows[r].seq = nextSeq
         nextSeq += 1
         var a = 0.0
         for i in syms.indices where syms[i] == subject { a = coefs[i] }
         let f = -1 / a
         for i in syms.indices where syms[i] != subject { appendCell(r, syms[i], coefs[i] * f) }
-        rows[Int(r)].constant = Tableau.clean(rows[Int(r)].constant * f)
-        rows[Int(r)].basic = subject
-        rowOf[Int(subject)] = r
-        passiveOrder.append((r, rows[Int(r)].seq))
+        rows[r].constant = Tableau.clean(rows[r].constant * f)
+        rows[r].basic = subject
+        rowOf[subject] = r
+        passiveOrder.append((r, rows[r].seq))
         for (w, _) in downstream {
             touch(w)
-            rows[Int(w)].seq = nextSeq
+            rows[w].seq = nextSeq
             nextSeq += 1
-            passiveOrder.append((w, rows[Int(w)].seq))
+            passiveOrder.append((w, rows[w].seq))
         }
     }
 
     /// Sets the cells of the empty row `r` to `sum(coefs[i] * syms[i])` with basic symbols expanded into
     /// non-basic ones, and adds the constants met on the way: an active row is merged; a passive row is expanded
     /// once (latest first, so a definition shared by several paths is expanded once) into its own symbols.
-    mutating func setReduced(_ r: Int32, _ syms: [Int32], _ coefs: [Double]) {
-        scratch.heap.removeAll(keepingCapacity: true)
+    mutating func setReduced(_ r: RowID, _ syms: [Sym], _ coefs: [Double]) {
+        scratch.heap.removeAll()
         scratch.touched.removeAll(keepingCapacity: true)
-        var k = rows[Int(r)].constant
+        var k = rows[r].constant
         for i in syms.indices {
-            let br = rowOf[Int(syms[i])]
+            let br = rowOf[syms[i]]
             // A passive term brings its aggregate dummy (a non-basic symbol, so it is accumulated as is).
-            if br >= 0 && rows[Int(br)].passive { accumulate(aggregateSymbol(br), coefs[i], &k) }
+            if br.isValid && rows[br].passive { accumulate(aggregateSymbol(br), coefs[i], &k) }
             accumulate(syms[i], coefs[i], &k)
         }
-        while let (_, pr) = scratch.heapPop() {
+        while let (_, pr) = scratch.heap.pop() {
             stats.expansions += 1
-            let b = rows[Int(pr)].basic
-            let c = scratch.expandCoef[Int(b)]
-            scratch.expandCoef[Int(b)] = 0
-            scratch.expandQueued[Int(b)] = false
+            let b = rows[pr].basic
+            let c = scratch.expandCoef[b]
+            scratch.expandCoef[b] = 0
+            scratch.expandQueued[b] = false
             if c == 0 { continue }
             if flatten(pr) {
-                k += c * flats[Int(pr)].constant
-                let n = flats[Int(pr)].syms.count
-                for j in 0..<n { accumulate(flats[Int(pr)].syms[j], c * flats[Int(pr)].coefs[j], &k) }
+                k += c * flats[pr].constant
+                let n = flats[pr].syms.count
+                for j in 0..<n { accumulate(flats[pr].syms[j], c * flats[pr].coefs[j], &k) }
                 continue
             }
-            k += c * rows[Int(pr)].constant
-            let n = rows[Int(pr)].cells.count
+            k += c * rows[pr].constant
+            let n = rows[pr].cells.count
             for i in 0..<n {
-                let cell = rows[Int(pr)].cells[i]
-                if kind[Int(cell.sym)] == .dummy { continue }   // in the aggregate
+                let cell = rows[pr].cells[i]
+                if kind[cell.sym] == .dummy { continue }   // in the aggregate
                 accumulate(cell.sym, c * cell.coef, &k)
             }
         }
         for s in scratch.touched {
-            let c = scratch.expandCoef[Int(s)]
-            scratch.expandCoef[Int(s)] = 0
-            scratch.expandQueued[Int(s)] = false
+            let c = scratch.expandCoef[s]
+            scratch.expandCoef[s] = 0
+            scratch.expandQueued[s] = false
             if abs(c) >= Tolerance.coefEpsilon { appendCell(r, s, c) }
         }
-        rows[Int(r)].constant = Tableau.clean(k)
+        rows[r].constant = Tableau.clean(k)
     }
 
-    private mutating func accumulate(_ s: Int32, _ factor: Double, _ k: inout Double) {
-        let br = rowOf[Int(s)]
-        if br < 0 {
-            if !scratch.expandQueued[Int(s)] { scratch.expandQueued[Int(s)] = true; scratch.touched.append(s) }
-            scratch.expandCoef[Int(s)] += factor
-        } else if rows[Int(br)].passive {
-            scratch.expandCoef[Int(s)] += factor
-            if !scratch.expandQueued[Int(s)] {
-                scratch.expandQueued[Int(s)] = true
-                scratch.heapPush((rows[Int(br)].seq, br))
+    private mutating func accumulate(_ s: Sym, _ factor: Double, _ k: inout Double) {
+        let br = rowOf[s]
+        if !br.isValid {
+            if !scratch.expandQueued[s] { scratch.expandQueued[s] = true; scratch.touched.append(s) }
+            scratch.expandCoef[s] += factor
+        } else if rows[br].passive {
+            scratch.expandCoef[s] += factor
+            if !scratch.expandQueued[s] {
+                scratch.expandQueued[s] = true
+                scratch.heap.push(rows[br].seq, br)
             }
         } else {
-            k += factor * rows[Int(br)].constant
-            let n = rows[Int(br)].cells.count
+            k += factor * rows[br].constant
+            let n = rows[br].cells.count
             for i in 0..<n {
-                let cell = rows[Int(br)].cells[i]
-                if !scratch.expandQueued[Int(cell.sym)] {
-                    scratch.expandQueued[Int(cell.sym)] = true
+                let cell = rows[br].cells[i]
+                if !scratch.expandQueued[cell.sym] {
+                    scratch.expandQueued[cell.sym] = true
                     scratch.touched.append(cell.sym)
                 }
-                scratch.expandCoef[Int(cell.sym)] += factor * cell.coef
+                scratch.expandCoef[cell.sym] += factor * cell.coef
             }
         }
     }
 
     // MARK: - Flat expansions of passive rows
 
-    @inline(__always) func flatKnown(_ p: Int32) -> Bool {
-        flats[Int(p)].seq == rows[Int(p)].seq && flats[Int(p)].epoch == flatEpoch
+    @inline(__always) func flatKnown(_ p: RowID) -> Bool {
+        flats[p].seq == rows[p].seq && flats[p].epoch == flatEpoch
     }
 
     /// Makes passive row `p`'s flat expansion current, computing those of the passive rows it holds first.
     /// Returns false when the expansion is long (not cached).
-    mutating func flatten(_ p: Int32) -> Bool {
+    mutating func flatten(_ p: RowID) -> Bool {
         if !flatKnown(p) {
             scratch.flatStack.removeAll(keepingCapacity: true)
             scratch.flatStack.append(p)
             while let top = scratch.flatStack.last {
                 if flatKnown(top) { scratch.flatStack.removeLast(); continue }
                 var pending = false
-                let n = rows[Int(top)].cells.count
+                let n = rows[top].cells.count
                 for i in 0..<n {
-                    let br = rowOf[Int(rows[Int(top)].cells[i].sym)]
-                    if br >= 0 && rows[Int(br)].passive && !flatKnown(br) {
+                    let br = rowOf[rows[top].cells[i].sym]
+                    if br.isValid && rows[br].passive && !flatKnown(br) {
                         scratch.flatStack.append(br)
                         pending = true
                     }
@@ -192,56 +192,56 @@ extension Tableau {
                 if !pending { computeFlat(top); scratch.flatStack.removeLast() }
             }
         }
-        return !flats[Int(p)].long
+        return !flats[p].long
     }
 
     /// The flat expansion of passive row `p` from its cells and the (current) expansions of the rows it holds.
-    private mutating func computeFlat(_ p: Int32) {
-        var k = rows[Int(p)].constant
+    private mutating func computeFlat(_ p: RowID) {
+        var k = rows[p].constant
         var long = false
         scratch.flatTouched.removeAll(keepingCapacity: true)
-        let n = rows[Int(p)].cells.count
+        let n = rows[p].cells.count
         for i in 0..<n where !long {
-            let cell = rows[Int(p)].cells[i]
-            if kind[Int(cell.sym)] == .dummy { continue }
-            let br = rowOf[Int(cell.sym)]
-            if br >= 0 && rows[Int(br)].passive {
-                if flats[Int(br)].long { long = true; break }
-                k += cell.coef * flats[Int(br)].constant
-                for j in flats[Int(br)].syms.indices {
-                    flatAdd(flats[Int(br)].syms[j], cell.coef * flats[Int(br)].coefs[j])
+            let cell = rows[p].cells[i]
+            if kind[cell.sym] == .dummy { continue }
+            let br = rowOf[cell.sym]
+            if br.isValid && rows[br].passive {
+                if flats[br].long { long = true; break }
+                k += cell.coef * flats[br].constant
+                for j in flats[br].syms.indices {
+                    flatAdd(flats[br].syms[j], cell.coef * flats[br].coefs[j])
                 }
             } else {
                 flatAdd(cell.sym, cell.coef)
             }
             if scratch.flatTouched.count > 2 * Tableau.flatLimit { long = true }
         }
-        flats[Int(p)].syms.removeAll(keepingCapacity: true)
-        flats[Int(p)].coefs.removeAll(keepingCapacity: true)
+        flats[p].syms.removeAll(keepingCapacity: true)
+        flats[p].coefs.removeAll(keepingCapacity: true)
         for s in scratch.flatTouched {
-            let c = scratch.flatCoef[Int(s)]
-            scratch.flatCoef[Int(s)] = 0
-            scratch.flatMark[Int(s)] = false
-            if !long && abs(c) >= Tolerance.coefEpsilon { flats[Int(p)].syms.append(s); flats[Int(p)].coefs.append(c) }
+            let c = scratch.flatCoef[s]
+            scratch.flatCoef[s] = 0
+            scratch.flatMark[s] = false
+            if !long && abs(c) >= Tolerance.coefEpsilon { flats[p].syms.append(s); flats[p].coefs.append(c) }
         }
-        if flats[Int(p)].syms.count > Tableau.flatLimit { long = true }
-        if long { flats[Int(p)].syms.removeAll(); flats[Int(p)].coefs.removeAll() }
-        flats[Int(p)].long = long
-        flats[Int(p)].constant = Tableau.clean(k)
-        flats[Int(p)].seq = rows[Int(p)].seq
-        flats[Int(p)].epoch = flatEpoch
+        if flats[p].syms.count > Tableau.flatLimit { long = true }
+        if long { flats[p].syms.removeAll(); flats[p].coefs.removeAll() }
+        flats[p].long = long
+        flats[p].constant = Tableau.clean(k)
+        flats[p].seq = rows[p].seq
+        flats[p].epoch = flatEpoch
     }
 
-    @inline(__always) private mutating func flatAdd(_ s: Int32, _ c: Double) {
-        if !scratch.flatMark[Int(s)] { scratch.flatMark[Int(s)] = true; scratch.flatTouched.append(s) }
-        scratch.flatCoef[Int(s)] += c
+    @inline(__always) private mutating func flatAdd(_ s: Sym, _ c: Double) {
+        if !scratch.flatMark[s] { scratch.flatMark[s] = true; scratch.flatTouched.append(s) }
+        scratch.flatCoef[s] += c
     }
 
     /// A definition's constant moved by `delta`: shifts the cached expansions downstream of it (`downstream(of:)`
     /// gives each with its derivative).
-    mutating func shiftFlats(_ down: [(Int32, Double)], by delta: Double) {
-        for (w, g) in down where flatKnown(w) && !flats[Int(w)].long {
-            flats[Int(w)].constant = Tableau.clean(flats[Int(w)].constant + g * delta)
+    mutating func shiftFlats(_ down: [(RowID, Double)], by delta: Double) {
+        for (w, g) in down where flatKnown(w) && !flats[w].long {
+            flats[w].constant = Tableau.clean(flats[w].constant + g * delta)
         }
     }
 
@@ -250,100 +250,100 @@ extension Tableau {
     /// stands in the rows expanded through it once the aggregate is written out) occurs in an active row or an
     /// objective. Then it can be dropped as it is. (Definitions by inequalities or soft constraints are not
     /// dropped this way: the random tests broke when they were, not understood yet; they are activated.)
-    func isUnusedDefinition(_ p: Int32, marker: Int32) -> Bool {
-        let v = rows[Int(p)].basic
-        if !pcols[Int(v)].isEmpty { return false }
-        for d in [marker, rows[Int(p)].aggregate] where d >= 0 {
-            if !cols[Int(d)].isEmpty || (phaseOne.isActive && phaseOne.index[Int(d)] >= 0) { return false }
-            for l in levels.indices where levels[l].coef[Int(d)] != 0 { return false }
+    func isUnusedDefinition(_ p: RowID, marker: Sym) -> Bool {
+        let v = rows[p].basic
+        if !pcols[v].isEmpty { return false }
+        for d in [marker, rows[p].aggregate] where d.isValid {
+            if !cols[d].isEmpty || (phaseOne.isActive && phaseOne.index[d] >= 0) { return false }
+            for l in levels.indices where levels[l].coef[d] != 0 { return false }
         }
         return true
     }
 
     /// Whether the aggregate dummy of passive row `p`, if any, occurs in no active row and no objective.
-    func aggregateUnused(_ p: Int32) -> Bool {
-        let d = rows[Int(p)].aggregate
-        if d < 0 { return true }
-        if !cols[Int(d)].isEmpty || (phaseOne.isActive && phaseOne.index[Int(d)] >= 0) { return false }
-        for l in levels.indices where levels[l].coef[Int(d)] != 0 { return false }
+    func aggregateUnused(_ p: RowID) -> Bool {
+        let d = rows[p].aggregate
+        if !d.isValid { return true }
+        if !cols[d].isEmpty || (phaseOne.isActive && phaseOne.index[d] >= 0) { return false }
+        for l in levels.indices where levels[l].coef[d] != 0 { return false }
         return true
     }
 
     /// Drops an unused definition (`isUnusedDefinition`): its variable becomes free, its aggregate goes.
-    mutating func dropDefinition(_ p: Int32) {
-        let d = rows[Int(p)].aggregate
+    mutating func dropDefinition(_ p: RowID) {
+        let d = rows[p].aggregate
         freeRow(p)
-        if d >= 0 { releaseSymbol(d) }
+        if d.isValid { releaseSymbol(d) }
     }
 
     /// Replaces passive row `r` by an equivalent active (reduced, indexed) row with the same basic variable, so
     /// that the simplex can pivot on the symbols it holds. Returns the new row.
-    mutating func activate(_ r: Int32) -> Int32 {
+    mutating func activate(_ r: RowID) -> RowID {
         retireAggregates(downstreamOf: r)
-        let v = rows[Int(r)].basic
-        let k = rows[Int(r)].constant
-        let cells = rows[Int(r)].cells
+        let v = rows[r].basic
+        let k = rows[r].constant
+        let cells = rows[r].cells
         freeRow(r)
         let nr = allocRow()
-        rows[Int(nr)].constant = k
+        rows[nr].constant = k
         setReduced(nr, cells.map(\.sym), cells.map(\.coef))
-        rows[Int(nr)].basic = v
-        rowOf[Int(v)] = nr
+        rows[nr].basic = v
+        rowOf[v] = nr
         return nr
     }
 
     // MARK: - Aggregate dummies of passive rows
 
     /// The aggregate dummy of passive row `p`, made on first use.
-    mutating func aggregateSymbol(_ p: Int32) -> Int32 {
-        if rows[Int(p)].aggregate >= 0 { return rows[Int(p)].aggregate }
+    mutating func aggregateSymbol(_ p: RowID) -> Sym {
+        if rows[p].aggregate.isValid { return rows[p].aggregate }
         touch(p)
         let d = newSymbol(.dummy, owner: -1)
-        aggregateOf[Int(d)] = p
-        rows[Int(p)].aggregate = d
+        aggregateOf[d] = p
+        rows[p].aggregate = d
         return d
     }
 
     /// Passive rows downstream of passive row `p` (those holding its variable, and so on), `p` first, in
     /// topological order, each with the derivative of its variable with respect to `p`'s variable.
-    mutating func downstream(of p: Int32) -> [(Int32, Double)] {
-        [(p, 1)] + downstream(ofSymbol: rows[Int(p)].basic)
+    mutating func downstream(of p: RowID) -> [(RowID, Double)] {
+        [(p, 1)] + downstream(ofSymbol: rows[p].basic)
     }
 
     /// The passive rows that hold symbol `v`, directly or through other passive rows, in topological order (by
     /// `seq`), each with the derivative of its basic variable with respect to `v`.
-    mutating func downstream(ofSymbol v: Int32, ignoring skip: Int32 = -1) -> [(Int32, Double)] {
-        var out: [(Int32, Double)] = []
-        scratch.heap.removeAll(keepingCapacity: true)
-        scratch.expandCoef[Int(v)] = 1
-        scratch.expandQueued[Int(v)] = true
-        func push(users b: Int32) {
-            for ref in pcols[Int(b)] where ref.row != skip {
+    mutating func downstream(ofSymbol v: Sym, ignoring skipRow: RowID = .none) -> [(RowID, Double)] {
+        var out: [(RowID, Double)] = []
+        scratch.heap.removeAll()
+        scratch.expandCoef[v] = 1
+        scratch.expandQueued[v] = true
+        func push(users b: Sym) {
+            for ref in pcols[b] where ref.row != skipRow {
                 let u = ref.row
-                let ub = rows[Int(u)].basic
-                if !scratch.expandQueued[Int(ub)] {
-                    scratch.expandQueued[Int(ub)] = true
-                    scratch.heapPush((UInt64.max - rows[Int(u)].seq, u))
+                let ub = rows[u].basic
+                if !scratch.expandQueued[ub] {
+                    scratch.expandQueued[ub] = true
+                    scratch.heap.push(UInt64.max - rows[u].seq, u)
                 }
             }
         }
         push(users: v)
-        while let (_, w) = scratch.heapPop() {
-            let b = rows[Int(w)].basic
+        while let (_, w) = scratch.heap.pop() {
+            let b = rows[w].basic
             var g = 0.0
-            for c in rows[Int(w)].cells where scratch.expandQueued[Int(c.sym)] {
-                g += c.coef * scratch.expandCoef[Int(c.sym)]
+            for c in rows[w].cells where scratch.expandQueued[c.sym] {
+                g += c.coef * scratch.expandCoef[c.sym]
             }
-            scratch.expandCoef[Int(b)] = g
+            scratch.expandCoef[b] = g
             out.append((w, g))
             push(users: b)
         }
-        scratch.expandCoef[Int(v)] = 0
-        scratch.expandQueued[Int(v)] = false
+        scratch.expandCoef[v] = 0
+        scratch.expandQueued[v] = false
         for (w, _) in out {
-            let b = rows[Int(w)].basic
-            scratch.expandCoef[Int(b)] = 0
-            scratch.expandQueued[Int(b)] = false
+            let b = rows[w].basic
+            scratch.expandCoef[b] = 0
+            scratch.expandQueued[b] = false
         }
         return out
     }
@@ -352,20 +352,20 @@ extension Tableau {
     /// of the passive rows downstream of it stand for changed by `g * delta` each (`down` from
     /// `downstream(ofSymbol:)`, `delta` a combination of dummy and aggregate symbols per unit of `v`). Rows and
     /// objectives that hold them get `-coef * g * delta`, so that what they hold stands for what it did.
-    mutating func compensateAggregates(_ down: [(Int32, Double)], delta: [(Int32, Double)]) {
+    mutating func compensateAggregates(_ down: [(RowID, Double)], delta: [(Sym, Double)]) {
         for (w, g) in down where g != 0 {
-            let a = rows[Int(w)].aggregate
-            if a < 0 { continue }
-            let refs = cols[Int(a)]
+            let a = rows[w].aggregate
+            if !a.isValid { continue }
+            let refs = cols[a]
             for ref in refs {
-                let c = rows[Int(ref.row)].cells[Int(ref.cell)].coef
+                let c = rows[ref.row].cells[Int(ref.cell)].coef
                 touch(ref.row)
                 for (d, k) in delta { addTerm(ref.row, d, -c * g * k) }
             }
             for l in levels.indices {
-                let e = levels[l].coef[Int(a)]
+                let e = levels[l].coef[a]
                 if e == 0 { continue }
-                for (d, k) in delta { objAdd(Int32(l), d, -e * g * k) }
+                for (d, k) in delta { objAdd(LevelID(l), d, -e * g * k) }
             }
         }
     }
@@ -378,117 +378,117 @@ extension Tableau {
     /// are then written out in turn), one active row at a time: each row that holds any of them is set up for
     /// merging once, so the cost is the rows' lengths plus the contents merged. (One aggregate at a time cost a
     /// pass over the row per aggregate: removing a view from the middle of a 10k-view chain took 1.1 s.)
-    mutating func retireAggregates(downstreamOf p: Int32) {
+    mutating func retireAggregates(downstreamOf p: RowID) {
         let down = downstream(of: p)
-        for (w, _) in down { flats[Int(w)].seq = 0 }   // their expansions go through `p`
+        for (w, _) in down { flats[w].seq = 0 }   // their expansions go through `p`
         // The aggregates to retire, latest first, with their contents (made in that order: a content may make
         // the aggregate of an earlier row, which is then retired too). rank: by symbol, index in `retiring` + 1.
-        var retiring: [(row: Int32, dummy: Int32, syms: [Int32], coefs: [Double])] = []
+        var retiring: [(row: RowID, dummy: Sym, syms: [Sym], coefs: [Double])] = []
         if scratch.aggregateRank.count < kind.count {
             scratch.aggregateRank += [Int32](repeating: 0, count: kind.count - scratch.aggregateRank.count)
         }
         for (w, _) in down.reversed() {
-            let d = rows[Int(w)].aggregate
-            guard d >= 0 else { continue }
-            var defSyms: [Int32] = [], defCoefs: [Double] = []
-            for c in rows[Int(w)].cells {
-                if kind[Int(c.sym)] == .dummy {
+            let d = rows[w].aggregate
+            guard d.isValid else { continue }
+            var defSyms: [Sym] = [], defCoefs: [Double] = []
+            for c in rows[w].cells {
+                if kind[c.sym] == .dummy {
                     defSyms.append(c.sym); defCoefs.append(c.coef)
-                } else if rowOf[Int(c.sym)] >= 0 && rows[Int(rowOf[Int(c.sym)])].passive {
-                    defSyms.append(aggregateSymbol(rowOf[Int(c.sym)])); defCoefs.append(c.coef)
+                } else if rowOf[c.sym].isValid && rows[rowOf[c.sym]].passive {
+                    defSyms.append(aggregateSymbol(rowOf[c.sym])); defCoefs.append(c.coef)
                 }
             }
             if scratch.aggregateRank.count < kind.count {
                 scratch.aggregateRank += [Int32](repeating: 0, count: kind.count - scratch.aggregateRank.count)
             }
             retiring.append((w, d, defSyms, defCoefs))
-            scratch.aggregateRank[Int(d)] = Int32(retiring.count)
+            scratch.aggregateRank[d] = Int32(retiring.count)
         }
         // The active rows that hold any of them (only those can receive one through a content).
-        var targets: [Int32] = []
-        var seen = Set<Int32>()
+        var targets: [RowID] = []
+        var seen = Set<RowID>()
         for a in retiring {
-            for ref in cols[Int(a.dummy)] where seen.insert(ref.row).inserted { targets.append(ref.row) }
+            for ref in cols[a.dummy] where seen.insert(ref.row).inserted { targets.append(ref.row) }
         }
-        // `heap` (a max-heap) holds the ranks of the aggregates in the row being rewritten, smallest first.
-        scratch.heap.removeAll(keepingCapacity: true)
+        // `rankHeap` holds the ranks of the aggregates in the row being rewritten, smallest first.
+        scratch.rankHeap.removeAll()
         for r in targets {
-            guard rows[Int(r)].cells.contains(where: { scratch.aggregateRank[Int($0.sym)] > 0 }) else { continue }
+            guard rows[r].cells.contains(where: { scratch.aggregateRank[$0.sym] > 0 }) else { continue }
             touch(r)
-            let n = rows[Int(r)].cells.count
+            let n = rows[r].cells.count
             for i in 0..<n {
-                let sym = rows[Int(r)].cells[i].sym
-                scratch.pos[Int(sym)] = Int32(i)
-                let k = scratch.aggregateRank[Int(sym)]
-                if k > 0 { scratch.heapPush((UInt64.max - UInt64(k), k)) }
+                let sym = rows[r].cells[i].sym
+                scratch.pos[sym] = Int32(i)
+                let k = scratch.aggregateRank[sym]
+                if k > 0 { scratch.rankHeap.push(UInt64.max - UInt64(k), k) }
             }
-            while let (_, k) = scratch.heapPop() {
+            while let (_, k) = scratch.rankHeap.pop() {
                 let a = retiring[Int(k) - 1]
-                let p = Int(scratch.pos[Int(a.dummy)])
+                let p = Int(scratch.pos[a.dummy])
                 guard p >= 0 else { continue }
-                let factor = rows[Int(r)].cells[p].coef
+                let factor = rows[r].cells[p].coef
                 removeCellTracked(r, p)
                 for j in a.syms.indices {
                     let s = a.syms[j]
                     let delta = factor * a.coefs[j]
-                    let q = Int(scratch.pos[Int(s)])
+                    let q = Int(scratch.pos[s])
                     if q >= 0 {
-                        let v = rows[Int(r)].cells[q].coef + delta
-                        if abs(v) < Tolerance.coefEpsilon { removeCellTracked(r, q) } else { rows[Int(r)].cells[q].coef = v }
+                        let v = rows[r].cells[q].coef + delta
+                        if abs(v) < Tolerance.coefEpsilon { removeCellTracked(r, q) } else { rows[r].cells[q].coef = v }
                     } else if abs(delta) >= Tolerance.coefEpsilon {
-                        scratch.pos[Int(s)] = Int32(rows[Int(r)].cells.count)
+                        scratch.pos[s] = Int32(rows[r].cells.count)
                         appendCell(r, s, delta)
-                        let k2 = scratch.aggregateRank[Int(s)]
-                        if k2 > 0 { scratch.heapPush((UInt64.max - UInt64(k2), k2)) }
+                        let k2 = scratch.aggregateRank[s]
+                        if k2 > 0 { scratch.rankHeap.push(UInt64.max - UInt64(k2), k2) }
                     }
                 }
             }
-            for c in rows[Int(r)].cells { scratch.pos[Int(c.sym)] = -1 }
+            for c in rows[r].cells { scratch.pos[c.sym] = -1 }
         }
         for a in retiring {
             let d = a.dummy
             // The objective's coefficient on a dummy matters once the dummy is pivoted in to remove its
             // constraint, so it is carried over too.
             for l in levels.indices {
-                let e = levels[l].coef[Int(d)]
+                let e = levels[l].coef[d]
                 if e == 0 { continue }
-                objAdd(Int32(l), d, -e)
-                for j in a.syms.indices { objAdd(Int32(l), a.syms[j], e * a.coefs[j]) }
+                objAdd(LevelID(l), d, -e)
+                for j in a.syms.indices { objAdd(LevelID(l), a.syms[j], e * a.coefs[j]) }
             }
-            scratch.aggregateRank[Int(d)] = 0
+            scratch.aggregateRank[d] = 0
             touch(a.row)
-            rows[Int(a.row)].aggregate = -1
+            rows[a.row].aggregate = .none
             releaseSymbol(d)
         }
     }
 
     /// Removes cell `i` of row `r` while `pos` maps the row's symbols to their cells (the last cell moves to `i`).
-    private mutating func removeCellTracked(_ r: Int32, _ i: Int) {
-        scratch.pos[Int(rows[Int(r)].cells[i].sym)] = -1
-        let last = rows[Int(r)].cells.count - 1
-        if i < last { scratch.pos[Int(rows[Int(r)].cells[last].sym)] = Int32(i) }
+    private mutating func removeCellTracked(_ r: RowID, _ i: Int) {
+        scratch.pos[rows[r].cells[i].sym] = -1
+        let last = rows[r].cells.count - 1
+        if i < last { scratch.pos[rows[r].cells[last].sym] = Int32(i) }
         removeCell(r, i)
     }
 
     /// The constraint slots whose dummies an aggregate dummy stands for (for conflict certificates).
-    func aggregateOwners(_ d: Int32) -> [Int] {
+    func aggregateOwners(_ d: Sym) -> [Int] {
         var out: [Int] = []
-        var stack: [Int32] = [aggregateOf[Int(d)]]
-        var seen = Set<Int32>()
+        var stack: [RowID] = [aggregateOf[d]]
+        var seen = Set<RowID>()
         while let p = stack.popLast() {
-            guard p >= 0, seen.insert(p).inserted, rows[Int(p)].passive else { continue }
-            for c in rows[Int(p)].cells {
-                if kind[Int(c.sym)] == .dummy { out.append(Int(owner[Int(c.sym)])) }
-                let br = rowOf[Int(c.sym)]
-                if br >= 0 && rows[Int(br)].passive { stack.append(br) }
+            guard p.isValid, seen.insert(p).inserted, rows[p].passive else { continue }
+            for c in rows[p].cells {
+                if kind[c.sym] == .dummy { out.append(Int(owner[c.sym])) }
+                let br = rowOf[c.sym]
+                if br.isValid && rows[br].passive { stack.append(br) }
             }
         }
         return out
     }
 
     /// The constraint slots behind symbol `s` for a certificate: its owner, or an aggregate's constraints.
-    func certificateOwners(_ s: Int32) -> [Int] {
-        if kind[Int(s)] == .dummy && aggregateOf[Int(s)] >= 0 { return aggregateOwners(s) }
-        return [Int(owner[Int(s)])]
+    func certificateOwners(_ s: Sym) -> [Int] {
+        if kind[s] == .dummy && aggregateOf[s].isValid { return aggregateOwners(s) }
+        return [Int(owner[s])]
     }
 }

@@ -4,9 +4,9 @@ extension Tableau {
     // MARK: - Objective
 
     /// The sign of a symbol's lexicographic objective coefficient: -1, 0 or +1.
-    func lexSign(_ s: Int32) -> Int {
+    func lexSign(_ s: Sym) -> Int {
         for l in levelOrder {
-            let c = levels[Int(l)].coef[Int(s)]
+            let c = levels[l].coef[s]
             if c < -Tolerance.objectiveEpsilon { return -1 }
             if c > Tolerance.objectiveEpsilon { return 1 }
         }
@@ -14,37 +14,37 @@ extension Tableau {
     }
 
     /// The direction in which increasing a non-basic symbol improves the objective: +1, -1 (externals only) or 0.
-    func improvingDirection(_ s: Int32) -> Int {
-        switch kind[Int(s)] {
+    func improvingDirection(_ s: Sym) -> Int {
+        switch kind[s] {
         case .dummy, .unused: return 0
         case .external: return -lexSign(s)
         case .slack, .error: return lexSign(s) < 0 ? 1 : 0
         }
     }
 
-    mutating func objAdd(_ l: Int32, _ s: Int32, _ delta: Double) {
-        let old = levels[Int(l)].coef[Int(s)]
+    mutating func objAdd(_ l: LevelID, _ s: Sym, _ delta: Double) {
+        let old = levels[l].coef[s]
         var v = old + delta
         if abs(v) < Tolerance.coefEpsilon { v = 0 }
         if journal.isOpen { journal.objective.append((l, s, old)) }
-        levels[Int(l)].coef[Int(s)] = v
-        if !isCandidate[Int(s)] && rowOf[Int(s)] < 0 && improvingDirection(s) != 0 {
-            isCandidate[Int(s)] = true
+        levels[l].coef[s] = v
+        if !isCandidate[s] && !rowOf[s].isValid && improvingDirection(s) != 0 {
+            isCandidate[s] = true
             pushCandidate(s)
         }
     }
 
     /// objective[l] += factor * row r (constant and terms).
-    mutating func objAddRow(_ l: Int32, _ r: Int32, _ factor: Double) {
-        levels[Int(l)].constant += factor * rows[Int(r)].constant
-        for c in rows[Int(r)].cells { objAdd(l, c.sym, factor * c.coef) }
+    mutating func objAddRow(_ l: LevelID, _ r: RowID, _ factor: Double) {
+        levels[l].constant += factor * rows[r].constant
+        for c in rows[r].cells { objAdd(l, c.sym, factor * c.coef) }
     }
 
-    mutating func level(for priority: Double) -> Int32 {
-        for l in levels.indices where levels[l].priority == priority { return Int32(l) }
+    mutating func level(for priority: Double) -> LevelID {
+        for l in levels.indices where levels[l].priority == priority { return LevelID(l) }
         levels.append(Level(priority: priority, coef: [Double](repeating: 0, count: kind.count)))
-        let id = Int32(levels.count - 1)
-        let at = levelOrder.firstIndex { levels[Int($0)].priority < priority } ?? levelOrder.count
+        let id = LevelID(levels.count - 1)
+        let at = levelOrder.firstIndex { levels[$0].priority < priority } ?? levelOrder.count
         levelOrder.insert(id, at: at)
         return id
     }
@@ -52,53 +52,53 @@ extension Tableau {
     // MARK: - Pivoting
 
     /// Makes `entering` basic in row `r` (whose basic symbol leaves) and substitutes it everywhere else.
-    mutating func pivot(_ r: Int32, entering: Int32) {
+    mutating func pivot(_ r: RowID, entering: Sym) {
         stats.pivots += 1
         stats.pivotsByKind[stats.pivotKind] += 1
         touch(r)
-        let leaving = rows[Int(r)].basic
+        let leaving = rows[r].basic
         guard let i = cellIndex(r, entering) else { return }
-        let a = rows[Int(r)].cells[i].coef
+        let a = rows[r].cells[i].coef
         removeCell(r, i)
         let f = -1 / a
-        rows[Int(r)].constant = Tableau.clean(rows[Int(r)].constant * f)
-        for j in rows[Int(r)].cells.indices { rows[Int(r)].cells[j].coef *= f }
-        if leaving >= 0 {
-            rowOf[Int(leaving)] = -1
+        rows[r].constant = Tableau.clean(rows[r].constant * f)
+        for j in rows[r].cells.indices { rows[r].cells[j].coef *= f }
+        if leaving.isValid {
+            rowOf[leaving] = .none
             appendCell(r, leaving, 1 / a)
         }
-        rows[Int(r)].basic = entering
-        rowOf[Int(entering)] = r
+        rows[r].basic = entering
+        rowOf[entering] = r
         substitute(entering, r)
-        if leaving >= 0, !isCandidate[Int(leaving)], improvingDirection(leaving) != 0 {
-            isCandidate[Int(leaving)] = true
+        if leaving.isValid, !isCandidate[leaving], improvingDirection(leaving) != 0 {
+            isCandidate[leaving] = true
             pushCandidate(leaving)
         }
     }
 
     /// Replaces the non-basic symbol `s` by row `r`'s right-hand side in every other row and the objectives.
-    mutating func substitute(_ s: Int32, _ r: Int32) {
+    mutating func substitute(_ s: Sym, _ r: RowID) {
         loadPivot(r)
-        let k = rows[Int(r)].constant
-        while let ref = cols[Int(s)].last {
+        let k = rows[r].constant
+        while let ref = cols[s].last {
             let rr = ref.row
             touch(rr)
-            let c = rows[Int(rr)].cells[Int(ref.cell)].coef
+            let c = rows[rr].cells[Int(ref.cell)].coef
             removeCell(rr, Int(ref.cell))
-            rows[Int(rr)].constant = Tableau.clean(rows[Int(rr)].constant + c * k)
+            rows[rr].constant = Tableau.clean(rows[rr].constant + c * k)
             mergePivot(into: rr, factor: c)
-            let b = rows[Int(rr)].basic
-            if b >= 0 && kind[Int(b)] != .external && rows[Int(rr)].constant < 0 { infeasible.append(b) }
+            let b = rows[rr].basic
+            if b.isValid && kind[b] != .external && rows[rr].constant < 0 { infeasible.append(b) }
         }
         for l in levels.indices {
-            let d = levels[l].coef[Int(s)]
+            let d = levels[l].coef[s]
             if d == 0 { continue }
-            objAdd(Int32(l), s, -d)
+            objAdd(LevelID(l), s, -d)
             levels[l].constant += d * k
-            for j in scratch.pivotSyms.indices { objAdd(Int32(l), scratch.pivotSyms[j], d * scratch.pivotCoefs[j]) }
+            for j in scratch.pivotSyms.indices { objAdd(LevelID(l), scratch.pivotSyms[j], d * scratch.pivotCoefs[j]) }
         }
-        if phaseOne.isActive, phaseOne.index[Int(s)] >= 0 {
-            let i = Int(phaseOne.index[Int(s)])
+        if phaseOne.isActive, phaseOne.index[s] >= 0 {
+            let i = Int(phaseOne.index[s])
             let d = phaseOne.coefs[i]
             removeArtificialTerm(i)
             phaseOne.constant += d * k
@@ -107,50 +107,50 @@ extension Tableau {
     }
 
     /// Phase one's objective starts as row `r` (whose basic symbol is the artificial variable).
-    mutating func startArtificial(_ r: Int32) {
+    mutating func startArtificial(_ r: RowID) {
         phaseOne.isActive = true
         phaseOne.syms.removeAll(keepingCapacity: true)
         phaseOne.coefs.removeAll(keepingCapacity: true)
-        for c in rows[Int(r)].cells {
-            phaseOne.index[Int(c.sym)] = Int32(phaseOne.syms.count)
+        for c in rows[r].cells {
+            phaseOne.index[c.sym] = Int32(phaseOne.syms.count)
             phaseOne.syms.append(c.sym); phaseOne.coefs.append(c.coef)
         }
-        phaseOne.constant = rows[Int(r)].constant
+        phaseOne.constant = rows[r].constant
     }
 
-    /// Ends phase one; `artSyms` keeps the final objective's symbols (the certificate of a failure).
+    /// Ends phase one; `phaseOne.syms` keeps the final objective's symbols (the certificate of a failure).
     mutating func stopArtificial() {
-        for s in phaseOne.syms where Int(s) < phaseOne.index.count { phaseOne.index[Int(s)] = -1 }
+        for s in phaseOne.syms where s.index < phaseOne.index.count { phaseOne.index[s] = -1 }
         phaseOne.isActive = false
     }
 
     /// Swap-removes a term of the artificial objective (its order does not matter: the entering choice takes
     /// the lowest id).
     mutating func removeArtificialTerm(_ i: Int) {
-        phaseOne.index[Int(phaseOne.syms[i])] = -1
+        phaseOne.index[phaseOne.syms[i]] = -1
         let last = phaseOne.syms.count - 1
-        if i < last { phaseOne.index[Int(phaseOne.syms[last])] = Int32(i) }
+        if i < last { phaseOne.index[phaseOne.syms[last]] = Int32(i) }
         phaseOne.syms.swapAt(i, last); phaseOne.syms.removeLast()
         phaseOne.coefs.swapAt(i, last); phaseOne.coefs.removeLast()
     }
 
-    mutating func artAdd(_ s: Int32, _ delta: Double) {
-        let i = Int(phaseOne.index[Int(s)])
+    mutating func artAdd(_ s: Sym, _ delta: Double) {
+        let i = Int(phaseOne.index[s])
         if i >= 0 {
             let v = phaseOne.coefs[i] + delta
             if abs(v) < Tolerance.coefEpsilon { removeArtificialTerm(i) } else { phaseOne.coefs[i] = v }
         } else if abs(delta) >= Tolerance.coefEpsilon {
-            phaseOne.index[Int(s)] = Int32(phaseOne.syms.count)
+            phaseOne.index[s] = Int32(phaseOne.syms.count)
             phaseOne.syms.append(s); phaseOne.coefs.append(delta)
         }
     }
 
     /// Whether non-basic `s` can take the value `value` (>= 0) with every restricted row holding it (but `skip`)
     /// staying feasible.
-    func canEnter(_ s: Int32, upTo value: Double, besides skip: Int32) -> Bool {
-        for ref in cols[Int(s)] where ref.row != skip {
-            let row = rows[Int(ref.row)]
-            let k = kind[Int(row.basic)]
+    func canEnter(_ s: Sym, upTo value: Double, besides skip: RowID) -> Bool {
+        for ref in cols[s] where ref.row != skip {
+            let row = rows[ref.row]
+            let k = kind[row.basic]
             guard k == .slack || k == .error else {
                 if k == .dummy { return false }
                 continue
@@ -164,19 +164,19 @@ extension Tableau {
     ///
     /// Pivot elements below `pivotEpsilon` are ignored (a pivot on rounding noise blows the row up), and among
     /// rows that tie on the ratio the largest pivot element wins, then the lowest basic id.
-    func leavingRow(for entering: Int32, direction: Int) -> Int32? {
+    func leavingRow(for entering: Sym, direction: Int) -> RowID? {
         leavingRow(for: entering, direction: direction, minimumPivot: Tolerance.pivotEpsilon)
     }
 
-    func leavingRow(for entering: Int32, direction: Int, minimumPivot: Double) -> Int32? {
-        var best: Int32? = nil
+    func leavingRow(for entering: Sym, direction: Int, minimumPivot: Double) -> RowID? {
+        var best: RowID? = nil
         var bestRatio = Double.infinity
-        var bestBasic = Int32.max
+        var bestBasic = Sym(Int32.max)
         var bestMagnitude = 0.0
-        for ref in cols[Int(entering)] {
-            let row = rows[Int(ref.row)]
+        for ref in cols[entering] {
+            let row = rows[ref.row]
             let b = row.basic
-            if b < 0 || kind[Int(b)] == .external { continue }
+            if !b.isValid || kind[b] == .external { continue }
             let c = row.cells[Int(ref.cell)].coef
             if abs(c) <= minimumPivot && minimumPivot > 0 { continue }
             let ratio: Double
@@ -196,25 +196,25 @@ extension Tableau {
         return best
     }
 
-    mutating func pushCandidate(_ s: Int32) { candidates.append(s) }
+    mutating func pushCandidate(_ s: Sym) { candidates.append(s) }
 
     /// Takes the entering symbol out of the candidates: among those that improve the objective, the one in the
     /// fewest rows (the pivot rewrites the fewest rows and fills in least: Markowitz's idea), ties to the lowest
     /// id. With `bland` it is the lowest id (Bland's rule), which cannot cycle. Either way the choice does not
     /// depend on the order in which cells or candidates happen to be stored.
-    mutating func popCandidate(bland: Bool) -> Int32? {
+    mutating func popCandidate(bland: Bool) -> Sym? {
         var best = -1
         var bestLen = Int.max
         var i = 0
         while i < candidates.count {
             let s = candidates[i]
-            if rowOf[Int(s)] >= 0 || improvingDirection(s) == 0 {
-                isCandidate[Int(s)] = false
+            if rowOf[s].isValid || improvingDirection(s) == 0 {
+                isCandidate[s] = false
                 candidates[i] = candidates[candidates.count - 1]
                 candidates.removeLast()
                 continue
             }
-            let len = bland ? 0 : cols[Int(s)].count
+            let len = bland ? 0 : cols[s].count
             if best < 0 || len < bestLen || (len == bestLen && s < candidates[best]) { best = i; bestLen = len }
             i += 1
         }
@@ -222,7 +222,7 @@ extension Tableau {
         let s = candidates[best]
         candidates[best] = candidates[candidates.count - 1]
         candidates.removeLast()
-        isCandidate[Int(s)] = false
+        isCandidate[s] = false
         return s
     }
 
@@ -245,14 +245,14 @@ extension Tableau {
                 // The objective (a sum of non-negative errors) is bounded, so a symbol that improves it without
                 // limit carries rounding noise: drop the noise; a real coefficient is an internal error.
                 var noise = false
-                for l in levels.indices where abs(levels[l].coef[Int(s)]) < Tolerance.objectiveNoise {
-                    if levels[l].coef[Int(s)] != 0 { objAdd(Int32(l), s, -levels[l].coef[Int(s)]); noise = true }
+                for l in levels.indices where abs(levels[l].coef[s]) < Tolerance.objectiveNoise {
+                    if levels[l].coef[s] != 0 { objAdd(LevelID(l), s, -levels[l].coef[s]); noise = true }
                 }
                 if noise { continue }
                 throw .internalError("the objective is unbounded")
             }
             if degenerate < Tableau.blandAfter {
-                degenerate = abs(rows[Int(r)].constant) <= Tolerance.constantEpsilon ? degenerate + 1 : 0
+                degenerate = abs(rows[r].constant) <= Tolerance.constantEpsilon ? degenerate + 1 : 0
             }
             pivot(r, entering: s)
             guardCount += 1
@@ -265,17 +265,17 @@ extension Tableau {
         stats.pivotKind = 2; defer { stats.pivotKind = 0 }
         var guardCount = 0
         while true {
-            var entering: Int32 = -1
+            var entering = Sym.none
             var dir = 0
             for i in phaseOne.syms.indices {
                 let s = phaseOne.syms[i], c = phaseOne.coefs[i]
-                let k = kind[Int(s)]
+                let k = kind[s]
                 if k == .dummy { continue }
                 let d: Int
                 if c < -Tolerance.coefEpsilon { d = 1 } else if k == .external && c > Tolerance.coefEpsilon { d = -1 } else { continue }
-                if entering < 0 || s < entering { entering = s; dir = d }
+                if !entering.isValid || s < entering { entering = s; dir = d }
             }
-            if entering < 0 { return }
+            if !entering.isValid { return }
             guard let r = leavingRow(for: entering, direction: dir) else {
                 throw .internalError("the artificial objective is unbounded")
             }
@@ -286,10 +286,10 @@ extension Tableau {
     }
 
     /// Lexicographic comparison of objective(s1)/c1 and objective(s2)/c2.
-    func lexRatioLess(_ s1: Int32, _ c1: Double, _ s2: Int32, _ c2: Double) -> Bool {
+    func lexRatioLess(_ s1: Sym, _ c1: Double, _ s2: Sym, _ c2: Double) -> Bool {
         for l in levelOrder {
-            let a = levels[Int(l)].coef[Int(s1)] / c1
-            let b = levels[Int(l)].coef[Int(s2)] / c2
+            let a = levels[l].coef[s1] / c1
+            let b = levels[l].coef[s2] / c2
             if a < b - Tolerance.objectiveEpsilon { return true }
             if a > b + Tolerance.objectiveEpsilon { return false }
         }
@@ -298,7 +298,7 @@ extension Tableau {
 
     /// Dual simplex: restores feasibility of the rows in `infeasible`. Returns the row that cannot be made
     /// feasible (a required conflict), or nil.
-    mutating func dualOptimize() -> Int32? {
+    mutating func dualOptimize() -> RowID? {
         stats.pivotKind = 3; defer { stats.pivotKind = 0 }
         var guardCount = 0
         while let leaving = infeasible.popLast() {
@@ -306,18 +306,18 @@ extension Tableau {
             if guardCount > iterationLimit {
                 // Rounding made the dual simplex cycle: report the row instead of hanging the host.
                 infeasible.removeAll()
-                return rowOf[Int(leaving)] >= 0 ? rowOf[Int(leaving)] : nil
+                return rowOf[leaving].isValid ? rowOf[leaving] : nil
             }
-            let r = rowOf[Int(leaving)]
-            if r < 0 || rows[Int(r)].constant >= 0 { continue }
-            var entering: Int32 = -1
+            let r = rowOf[leaving]
+            if !r.isValid || rows[r].constant >= 0 { continue }
+            var entering = Sym.none
             var enteringCoef = 0.0
-            for c in rows[Int(r)].cells where c.coef > Tolerance.pivotEpsilon && kind[Int(c.sym)] != .dummy {
-                if entering < 0 || lexRatioLess(c.sym, c.coef, entering, enteringCoef) {
+            for c in rows[r].cells where c.coef > Tolerance.pivotEpsilon && kind[c.sym] != .dummy {
+                if !entering.isValid || lexRatioLess(c.sym, c.coef, entering, enteringCoef) {
                     entering = c.sym; enteringCoef = c.coef
                 }
             }
-            if entering < 0 {
+            if !entering.isValid {
                 infeasible.removeAll()
                 return r
             }

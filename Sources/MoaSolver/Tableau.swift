@@ -23,18 +23,19 @@
 }
 
 @usableFromInline struct Cell {
-    var sym: Int32
+    var sym: Sym
     var colSlot: Int32   // index of this cell's entry in `cols[sym]`
     var coef: Double
 }
 
 @usableFromInline struct ColRef {
-    var row: Int32
+    var row: RowID
     var cell: Int32      // index of the cell in `rows[row].cells`
 }
 
 @usableFromInline struct Row {
-    var basic: Int32 = -1        // -1: free slot, -2: being built
+    /// The row's basic symbol; `Row.freeSlot` for a free row, `Row.beingBuilt` while a new row is filled.
+    var basic: Sym = Row.freeSlot
     var constant: Double = 0
     var cells: [Cell] = []
     /// A passive row defines an external variable by its constraint's own, unreduced row: its cells may hold
@@ -46,9 +47,14 @@
     /// For a passive row: the dummy symbol that stands, in active rows, for every dummy (required-equality
     /// marker) of this definition's full expansion; -1 until first needed. Chained definitions
     /// (`top_i == top_{i-1}`) would otherwise put i dummies into each row that uses `top_i`.
-    var aggregate: Int32 = -1
+    var aggregate: Sym = .none
     /// For a passive row: the slot of the constraint it is the row of (-1 otherwise).
     var constraint: Int32 = -1
+
+    /// The `basic` of a free row.
+    static let freeSlot = Sym.none
+    /// The `basic` of a row being built (not yet given its basic symbol).
+    static let beingBuilt = Sym(Int32(-2))
 }
 
 /// A passive row's expansion through the passive rows it depends on, dummies left out (its aggregate stands for
@@ -60,7 +66,7 @@
     var epoch: UInt32 = 0
     var long = false             // more than `Tableau.flatLimit` terms: expand the row's own cells instead
     var constant = 0.0
-    var syms: [Int32] = []
+    var syms: [Sym] = []
     var coefs: [Double] = []
 }
 
@@ -93,11 +99,11 @@
 /// value may have changed (the basic of a changed row, before and after).
 struct PendingChanges {
     var isRowDirty: [Bool] = []           // by row
-    var rows: [Int32] = []
+    var rows: [RowID] = []
     var isSymDirty: [Bool] = []           // by symbol
-    var syms: [Int32] = []
+    var syms: [Sym] = []
     /// External symbols whose value `evaluate` changed (or may have), for the caller to copy out.
-    var externals: [Int32] = []
+    var externals: [Sym] = []
     /// Set when `evaluate` did a full pass (every value may have changed).
     var evaluatedAll = true
 }
@@ -109,48 +115,19 @@ struct Scratch {
     var aggregateRank: [Int32] = []       // by symbol, for `retireAggregates`: retirement order (grown lazily)
     var expandCoef: [Double] = []         // by symbol, for `setReduced`: pending coefficient
     var expandQueued: [Bool] = []         // by symbol, for `setReduced` and `definable`
-    var heap: [(UInt64, Int32)] = []      // passive rows to expand, latest first (`setReduced`, `evaluate`, ...)
-    var touched: [Int32] = []             // non-basic symbols met by `setReduced`
-    var flatStack: [Int32] = []           // for `flatten`
+    var heap = MaxHeap<RowID>()           // passive rows by key (`seq`, latest first, or reversed for `evaluate`)
+    var rankHeap = MaxHeap<Int32>()       // for `retireAggregates`
+    var touched: [Sym] = []             // non-basic symbols met by `setReduced`
+    var flatStack: [RowID] = []           // for `flatten`
     var flatCoef: [Double] = []           // by symbol, for `computeFlat`
     var flatMark: [Bool] = []             // by symbol, for `computeFlat`
-    var flatTouched: [Int32] = []
-    var pivotSyms: [Int32] = []           // a copy of the pivot row's cells (`loadPivot`)
+    var flatTouched: [Sym] = []
+    var pivotSyms: [Sym] = []           // a copy of the pivot row's cells (`loadPivot`)
     var pivotCoefs: [Double] = []
 
     /// Grows the per-symbol buffers by one symbol.
     mutating func addSymbol() {
         pos.append(-1); expandCoef.append(0); expandQueued.append(false); flatCoef.append(0); flatMark.append(false)
-    }
-
-    /// Pushes onto `heap`, a max-heap on the key (a passive row's `seq`: latest first).
-    mutating func heapPush(_ e: (UInt64, Int32)) {
-        heap.append(e)
-        var i = heap.count - 1
-        while i > 0 {
-            let p = (i - 1) / 2
-            if heap[p].0 >= heap[i].0 { break }
-            heap.swapAt(p, i); i = p
-        }
-    }
-
-    /// Pops the entry with the largest key from `heap`.
-    mutating func heapPop() -> (UInt64, Int32)? {
-        guard let top = heap.first else { return nil }
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var i = 0
-            while true {
-                let l = 2 * i + 1, r = l + 1
-                var m = i
-                if l < heap.count && heap[l].0 > heap[m].0 { m = l }
-                if r < heap.count && heap[r].0 > heap[m].0 { m = r }
-                if m == i { break }
-                heap.swapAt(m, i); i = m
-            }
-        }
-        return top
     }
 
     /// Shrinks the per-symbol buffers by the last `n` symbols.
@@ -161,11 +138,49 @@ struct Scratch {
     }
 }
 
+/// A binary max-heap of (key, value) pairs: the buffer keeps its capacity across uses.
+struct MaxHeap<Value> {
+    private var items: [(key: UInt64, value: Value)] = []
+
+    var isEmpty: Bool { items.isEmpty }
+
+    mutating func removeAll() { items.removeAll(keepingCapacity: true) }
+
+    mutating func push(_ key: UInt64, _ value: Value) {
+        items.append((key, value))
+        var i = items.count - 1
+        while i > 0 {
+            let p = (i - 1) / 2
+            if items[p].key >= items[i].key { break }
+            items.swapAt(p, i); i = p
+        }
+    }
+
+    /// The pair with the largest key, removed; nil when empty.
+    mutating func pop() -> (key: UInt64, value: Value)? {
+        guard let top = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < items.count && items[l].key > items[m].key { m = l }
+                if r < items.count && items[r].key > items[m].key { m = r }
+                if m == i { break }
+                items.swapAt(m, i); i = m
+            }
+        }
+        return top
+    }
+}
+
 /// The phase-one objective: the artificial variable's row, minimised while adding a constraint that no subject
 /// could take (only during that add). `syms` then holds the certificate of a failure.
 struct PhaseOne {
     var isActive = false
-    var syms: [Int32] = []
+    var syms: [Sym] = []
     var coefs: [Double] = []
     var constant: Double = 0
     var index: [Int32] = []               // by symbol: its index in `syms`, or -1
@@ -183,19 +198,19 @@ struct Tableau {
     // Symbols: dense ids into these arrays.
     var kind: [SymbolKind] = []
     var owner: [Int32] = []               // constraint slot (slack/error/dummy) or variable slot (external)
-    var rowOf: [Int32] = []               // row index when basic, else -1
+    var rowOf: [RowID] = []               // row index when basic, else -1
     var cols: [[ColRef]] = []             // the active rows that hold the symbol
     var pcols: [[ColRef]] = []            // the passive rows that hold the symbol (passive cells' column index)
     var isCandidate: [Bool] = []          // in `candidates`
-    var aggregateOf: [Int32] = []         // for an aggregate dummy: its passive row, else -1
+    var aggregateOf: [RowID] = []         // for an aggregate dummy: its passive row, else -1
     var symValue: [Double] = []           // values after `evaluate` (basic symbols; non-basic ones are 0)
-    var freeSyms: [Int32] = []
+    var freeSyms: [Sym] = []
 
     // Rows: dense ids into these arrays.
     var rows: [Row] = []
-    var freeRows: [Int32] = []
+    var freeRows: [RowID] = []
     var rowStamp: [UInt32] = []           // the transaction that last recorded the row (`touch`)
-    var passiveOrder: [(Int32, UInt64)] = []   // passive rows by creation (stale entries skipped)
+    var passiveOrder: [(RowID, UInt64)] = []   // passive rows by creation (stale entries skipped)
     var nextSeq: UInt64 = 1
     var flats: [FlatExpansion] = []
     var flatEpoch: UInt32 = 1
@@ -203,10 +218,10 @@ struct Tableau {
 
     // Objective: one level per priority in use.
     var levels: [Level] = []
-    var levelOrder: [Int32] = []          // level ids by priority, highest first
-    var candidates: [Int32] = []          // non-basic symbols that may improve the objective (unordered)
+    var levelOrder: [LevelID] = []          // level ids by priority, highest first
+    var candidates: [Sym] = []          // non-basic symbols that may improve the objective (unordered)
     var phaseOne = PhaseOne()
-    var infeasible: [Int32] = []          // basics of rows the dual simplex must make feasible
+    var infeasible: [Sym] = []          // basics of rows the dual simplex must make feasible
 
     var journal = Journal()
     var changes = PendingChanges()
@@ -217,139 +232,139 @@ struct Tableau {
 
     // MARK: - Symbols
 
-    mutating func newSymbol(_ k: SymbolKind, owner o: Int32) -> Int32 {
-        let s: Int32
+    mutating func newSymbol(_ k: SymbolKind, owner o: Int32) -> Sym {
+        let s: Sym
         if let f = freeSyms.popLast() {
             s = f
             if journal.isOpen { journal.poppedSymbol(f, leaving: freeSyms.count) }
         } else {
-            s = Int32(kind.count)
-            kind.append(.unused); owner.append(-1); rowOf.append(-1); cols.append([]); pcols.append([])
-            isCandidate.append(false); aggregateOf.append(-1); symValue.append(0)
+            s = Sym(kind.count)
+            kind.append(.unused); owner.append(-1); rowOf.append(.none); cols.append([]); pcols.append([])
+            isCandidate.append(false); aggregateOf.append(.none); symValue.append(0)
             changes.isSymDirty.append(false)
             phaseOne.index.append(-1)
             scratch.addSymbol()
             for l in levels.indices { levels[l].coef.append(0) }
         }
-        kind[Int(s)] = k
-        owner[Int(s)] = o
-        rowOf[Int(s)] = -1
-        aggregateOf[Int(s)] = -1
+        kind[s] = k
+        owner[s] = o
+        rowOf[s] = .none
+        aggregateOf[s] = .none
         return s
     }
 
     /// Frees a symbol that occurs nowhere (or whose remaining occurrences are numerical residue).
-    mutating func releaseSymbol(_ s: Int32) {
+    mutating func releaseSymbol(_ s: Sym) {
         purge(s)
         if journal.isOpen { journal.pendingFreeSyms.append(s); return }
-        kind[Int(s)] = .unused
-        owner[Int(s)] = -1
+        kind[s] = .unused
+        owner[s] = -1
         freeSyms.append(s)
     }
 
     /// Removes every occurrence of `s` (its row if basic, its cells, its objective coefficients): `s` becomes 0.
-    mutating func purge(_ s: Int32) {
-        let r = rowOf[Int(s)]
-        if r >= 0 { freeRow(r) }
-        while let ref = cols[Int(s)].last {
+    mutating func purge(_ s: Sym) {
+        let r = rowOf[s]
+        if r.isValid { freeRow(r) }
+        while let ref = cols[s].last {
             touch(ref.row)
             removeCell(ref.row, Int(ref.cell))
         }
-        for l in levels.indices where levels[l].coef[Int(s)] != 0 {
-            objAdd(Int32(l), s, -levels[l].coef[Int(s)])
+        for l in levels.indices where levels[l].coef[s] != 0 {
+            objAdd(LevelID(l), s, -levels[l].coef[s])
         }
     }
 
     // MARK: - Rows
 
-    mutating func allocRow() -> Int32 {
-        let r: Int32
+    mutating func allocRow() -> RowID {
+        let r: RowID
         if let f = freeRows.popLast() {
             r = f
             if journal.isOpen { journal.poppedRow(f, leaving: freeRows.count) }
         } else {
-            r = Int32(rows.count)
+            r = RowID(rows.count)
             rows.append(Row())
             rowStamp.append(0)
             flats.append(FlatExpansion())
             changes.isRowDirty.append(false)
         }
         touch(r)
-        rows[Int(r)].basic = -2
-        rows[Int(r)].constant = 0
+        rows[r].basic = Row.beingBuilt
+        rows[r].constant = 0
         return r
     }
 
-    mutating func freeRow(_ r: Int32) {
+    mutating func freeRow(_ r: RowID) {
         touch(r)
-        while !rows[Int(r)].cells.isEmpty { removeCell(r, rows[Int(r)].cells.count - 1) }
-        let b = rows[Int(r)].basic
-        if b >= 0 && rowOf[Int(b)] == r { rowOf[Int(b)] = -1 }
-        rows[Int(r)].basic = -1
-        rows[Int(r)].constant = 0
-        rows[Int(r)].passive = false
-        rows[Int(r)].aggregate = -1
-        rows[Int(r)].constraint = -1
+        while !rows[r].cells.isEmpty { removeCell(r, rows[r].cells.count - 1) }
+        let b = rows[r].basic
+        if b.isValid && rowOf[b] == r { rowOf[b] = .none }
+        rows[r].basic = Row.freeSlot
+        rows[r].constant = 0
+        rows[r].passive = false
+        rows[r].aggregate = .none
+        rows[r].constraint = -1
         freeRows.append(r)
     }
 
     /// Records the row's state before its first change in the open transaction.
-    @inline(__always) mutating func touch(_ r: Int32) {
-        if !changes.isRowDirty[Int(r)] { markDirty(r) }
-        guard journal.isOpen, rowStamp[Int(r)] != journal.txId else { return }
-        rowStamp[Int(r)] = journal.txId
-        let row = rows[Int(r)]
-        journal.rows.append((r, row.basic == -1 ? nil : row))
+    @inline(__always) mutating func touch(_ r: RowID) {
+        if !changes.isRowDirty[r] { markDirty(r) }
+        guard journal.isOpen, rowStamp[r] != journal.txId else { return }
+        rowStamp[r] = journal.txId
+        let row = rows[r]
+        journal.rows.append((r, row.basic == Row.freeSlot ? nil : row))
     }
 
     /// Appends a cell to row `r` and its entry to the symbol's column (`pcols` for a passive row).
     /// Marks row `r` for `evaluate`, and its basic symbol as one whose value may change.
-    mutating func markDirty(_ r: Int32) {
-        changes.isRowDirty[Int(r)] = true
+    mutating func markDirty(_ r: RowID) {
+        changes.isRowDirty[r] = true
         changes.rows.append(r)
-        let b = rows[Int(r)].basic
-        if b >= 0 && !changes.isSymDirty[Int(b)] { changes.isSymDirty[Int(b)] = true; changes.syms.append(b) }
+        let b = rows[r].basic
+        if b.isValid && !changes.isSymDirty[b] { changes.isSymDirty[b] = true; changes.syms.append(b) }
     }
 
-    mutating func appendCell(_ r: Int32, _ s: Int32, _ coef: Double) {
-        let cellIndex = Int32(rows[Int(r)].cells.count)
+    mutating func appendCell(_ r: RowID, _ s: Sym, _ coef: Double) {
+        let cellIndex = Int32(rows[r].cells.count)
         let colSlot: Int32
-        if rows[Int(r)].passive {
-            colSlot = Int32(pcols[Int(s)].count)
-            pcols[Int(s)].append(ColRef(row: r, cell: cellIndex))
+        if rows[r].passive {
+            colSlot = Int32(pcols[s].count)
+            pcols[s].append(ColRef(row: r, cell: cellIndex))
         } else {
-            colSlot = Int32(cols[Int(s)].count)
-            cols[Int(s)].append(ColRef(row: r, cell: cellIndex))
+            colSlot = Int32(cols[s].count)
+            cols[s].append(ColRef(row: r, cell: cellIndex))
         }
-        rows[Int(r)].cells.append(Cell(sym: s, colSlot: colSlot, coef: coef))
+        rows[r].cells.append(Cell(sym: s, colSlot: colSlot, coef: coef))
     }
 
     /// Swap-removes cell `i` of row `r` and its column entry.
-    mutating func removeCell(_ r: Int32, _ i: Int) {
-        let passive = rows[Int(r)].passive
-        let cell = rows[Int(r)].cells[i]
-        let s = Int(cell.sym), slot = Int(cell.colSlot)
+    mutating func removeCell(_ r: RowID, _ i: Int) {
+        let passive = rows[r].passive
+        let cell = rows[r].cells[i]
+        let s = cell.sym, slot = Int(cell.colSlot)
         let lastRef = passive ? pcols[s].removeLast() : cols[s].removeLast()
         if slot < (passive ? pcols[s].count : cols[s].count) {
             if passive { pcols[s][slot] = lastRef } else { cols[s][slot] = lastRef }
-            rows[Int(lastRef.row)].cells[Int(lastRef.cell)].colSlot = Int32(slot)
+            rows[lastRef.row].cells[Int(lastRef.cell)].colSlot = Int32(slot)
         }
-        let lastCell = rows[Int(r)].cells.removeLast()
-        if i < rows[Int(r)].cells.count {
-            rows[Int(r)].cells[i] = lastCell
+        let lastCell = rows[r].cells.removeLast()
+        if i < rows[r].cells.count {
+            rows[r].cells[i] = lastCell
             if passive {
-                pcols[Int(lastCell.sym)][Int(lastCell.colSlot)].cell = Int32(i)
+                pcols[lastCell.sym][Int(lastCell.colSlot)].cell = Int32(i)
             } else {
-                cols[Int(lastCell.sym)][Int(lastCell.colSlot)].cell = Int32(i)
+                cols[lastCell.sym][Int(lastCell.colSlot)].cell = Int32(i)
             }
         }
     }
 
     /// The index of `s` among the cells of row `r`, searching the shorter of the row and the column.
-    func cellIndex(_ r: Int32, _ s: Int32) -> Int? {
-        let cells = rows[Int(r)].cells
-        let col = cols[Int(s)]
-        if cells.count <= col.count || rows[Int(r)].passive {
+    func cellIndex(_ r: RowID, _ s: Sym) -> Int? {
+        let cells = rows[r].cells
+        let col = cols[s]
+        if cells.count <= col.count || rows[r].passive {
             for i in cells.indices where cells[i].sym == s { return i }
         } else {
             for ref in col where ref.row == r { return Int(ref.cell) }
@@ -357,55 +372,55 @@ struct Tableau {
         return nil
     }
 
-    func coefficient(_ r: Int32, _ s: Int32) -> Double {
-        if let i = cellIndex(r, s) { return rows[Int(r)].cells[i].coef }
+    func coefficient(_ r: RowID, _ s: Sym) -> Double {
+        if let i = cellIndex(r, s) { return rows[r].cells[i].coef }
         return 0
     }
 
     /// row[r] += coef * s
-    mutating func addTerm(_ r: Int32, _ s: Int32, _ coef: Double) {
+    mutating func addTerm(_ r: RowID, _ s: Sym, _ coef: Double) {
         if let i = cellIndex(r, s) {
-            let v = rows[Int(r)].cells[i].coef + coef
-            if abs(v) < Tolerance.coefEpsilon { removeCell(r, i) } else { rows[Int(r)].cells[i].coef = v }
+            let v = rows[r].cells[i].coef + coef
+            if abs(v) < Tolerance.coefEpsilon { removeCell(r, i) } else { rows[r].cells[i].coef = v }
         } else if abs(coef) >= Tolerance.coefEpsilon {
             appendCell(r, s, coef)
         }
     }
 
     /// Copies row `r` into the pivot scratch buffers.
-    mutating func loadPivot(_ r: Int32) {
+    mutating func loadPivot(_ r: RowID) {
         scratch.pivotSyms.removeAll(keepingCapacity: true)
         scratch.pivotCoefs.removeAll(keepingCapacity: true)
-        for c in rows[Int(r)].cells {
+        for c in rows[r].cells {
             scratch.pivotSyms.append(c.sym)
             scratch.pivotCoefs.append(c.coef)
         }
     }
 
     /// row[r] += factor * (pivot scratch terms); the constant is handled by the caller.
-    mutating func mergePivot(into r: Int32, factor: Double) {
-        let n = rows[Int(r)].cells.count
-        for i in 0..<n { scratch.pos[Int(rows[Int(r)].cells[i].sym)] = Int32(i) }
+    mutating func mergePivot(into r: RowID, factor: Double) {
+        let n = rows[r].cells.count
+        for i in 0..<n { scratch.pos[rows[r].cells[i].sym] = Int32(i) }
         for j in scratch.pivotSyms.indices {
             let s = scratch.pivotSyms[j]
             let delta = factor * scratch.pivotCoefs[j]
-            let p = Int(scratch.pos[Int(s)])
+            let p = Int(scratch.pos[s])
             if p >= 0 {
-                let v = rows[Int(r)].cells[p].coef + delta
+                let v = rows[r].cells[p].coef + delta
                 if abs(v) < Tolerance.coefEpsilon {
-                    scratch.pos[Int(s)] = -1
-                    let last = rows[Int(r)].cells.count - 1
-                    if p < last { scratch.pos[Int(rows[Int(r)].cells[last].sym)] = Int32(p) }
+                    scratch.pos[s] = -1
+                    let last = rows[r].cells.count - 1
+                    if p < last { scratch.pos[rows[r].cells[last].sym] = Int32(p) }
                     removeCell(r, p)
                 } else {
-                    rows[Int(r)].cells[p].coef = v
+                    rows[r].cells[p].coef = v
                 }
             } else if abs(delta) >= Tolerance.coefEpsilon {
-                scratch.pos[Int(s)] = Int32(rows[Int(r)].cells.count)
+                scratch.pos[s] = Int32(rows[r].cells.count)
                 appendCell(r, s, delta)
             }
         }
-        for c in rows[Int(r)].cells { scratch.pos[Int(c.sym)] = -1 }
+        for c in rows[r].cells { scratch.pos[c.sym] = -1 }
     }
 
     @inline(__always) static func clean(_ x: Double) -> Double {
