@@ -22,7 +22,8 @@ BUILD   := build
 LIBDIR  := $(BUILD)/lib
 BINDIR  := $(BUILD)/bin
 
-VERSION := 0.1.0
+# The version, read from its C copy in Include/moa.h (MoaVersion in Swift is the source; MoaCTests checks they agree).
+VERSION := $(shell sed -n 's/^\#define MOA_VERSION "\(.*\)"/\1/p' Include/moa.h)
 
 # Packages `make deps` installs with apt-get when missing (checked with command -v, then dpkg).
 DEPS_PACKAGES ?= gcc make pkg-config python3 lua5.4 liblua5.4-dev lua-busted luarocks valgrind
@@ -208,7 +209,7 @@ FORCE:
 
 # --- Lua ----------------------------------------------------------------------------------------------------
 #
-#   make lua                build/lib/lua/moa.so, the Lua 5.4 module (bindings/lua/lmoa.c)
+#   make lua                build/lib/lua/moa.so, the Lua 5.4 module (bindings/lua; reference: its README.md)
 #   make test-lua           its busted specs (bindings/lua/spec; settings in .busted)
 #   make test-lua-valgrind  the same under valgrind (needs valgrind): no error, nothing definitely lost
 #   make demo-lua           run examples/lua/solver.lua
@@ -217,12 +218,14 @@ FORCE:
 #   make demo-lua-all       run every example in examples/lua (solver, calculator, sidebar, keyboard)
 #
 # The module links libmoa.so (RUNPATH $ORIGIN/.., so build/lib/lua/moa.so finds build/lib/libmoa.so), never
-# liblua: the interpreter provides the Lua API.
+# liblua: the interpreter provides the Lua API. Its sources are every .c file of bindings/lua (one concern each,
+# luaopen_moa in lmoa.c) and their private header lmoa.h.
 
 LUA        ?= lua5.4
 BUSTED     ?= busted
 LUA_INC    ?= /usr/include/lua5.4
 LUA_MODDIR := $(LIBDIR)/lua
+LUA_SRC    := $(wildcard bindings/lua/*.c)
 VALGRIND_LUA := valgrind --quiet --leak-check=full --show-leak-kinds=definite --errors-for-leak-kinds=definite \
 	--error-exitcode=9 --trace-children=yes --suppressions=bindings/lua/valgrind.supp \
 	--log-file=$(BUILD)/valgrind-lua/%p.log
@@ -231,9 +234,9 @@ VALGRIND_LUA := valgrind --quiet --leak-check=full --show-leak-kinds=definite --
 
 lua: $(LUA_MODDIR)/moa.so
 
-$(LUA_MODDIR)/moa.so: bindings/lua/lmoa.c Include/moa.h $(LIBDIR)/libmoa.so
+$(LUA_MODDIR)/moa.so: $(LUA_SRC) bindings/lua/lmoa.h Include/moa.h $(LIBDIR)/libmoa.so
 	@mkdir -p $(@D)
-	$(CC) -std=c11 -O2 -Wall -Wextra -shared -fPIC -I$(LUA_INC) -IInclude $< -L$(LIBDIR) -lmoa \
+	$(CC) -std=c11 -O2 -Wall -Wextra -shared -fPIC -I$(LUA_INC) -IInclude $(LUA_SRC) -L$(LIBDIR) -lmoa \
 		-Wl,-rpath,'$$ORIGIN/..' -o $@
 
 test-lua: $(LUA_MODDIR)/moa.so

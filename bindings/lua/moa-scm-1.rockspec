@@ -41,7 +41,16 @@ build = {
    type = "builtin",
    modules = {
       moa = {
-         sources = { "bindings/lua/lmoa.c" },
+         -- every .c file of bindings/lua (lmoa.h, their private header, is found beside them)
+         sources = {
+            "bindings/lua/lmoa.c",
+            "bindings/lua/lmoa_util.c",
+            "bindings/lua/lmoa_solver.c",
+            "bindings/lua/lmoa_expr.c",
+            "bindings/lua/lmoa_layout.c",
+            "bindings/lua/lmoa_view.c",
+            "bindings/lua/lmoa_motion.c",
+         },
          libraries = { "moa" },
          incdirs = { "$(MOA_INCDIR)" },
          libdirs = { "$(MOA_LIBDIR)" },

@@ -19,7 +19,7 @@
         col.toggle(duration=0.3, done=lambda finished: print("done", finished))
         L.advance(0.15); sidebar.frame.x      # -100.0
 
-The names follow the Lua module (bindings/lua/lmoa.c); the differences are Python's: failures raise
+The names follow the Lua module (bindings/lua, reference in its README.md); the differences are Python's: failures raise
 exceptions (moa.ParseError, moa.ConflictError, ... with the details as attributes) instead of returning
 ``nil, message, details``; readers are properties (``c.constant``, ``v.frame``, ``L.time``); options are keyword
 arguments.

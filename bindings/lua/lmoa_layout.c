@@ -1,0 +1,739 @@
+/*
+** lmoa_layout.c -- moa.Layout: a layout (moa_layout_*) and its views, equations (eq, eqs, xeq), solving, queries,
+** frames and SVG; the helpers its children share (lmoa_view.c, lmoa_motion.c): layout and child checks, the
+** layout's errors and failures, the View and LayoutConstraint objects of ids. Registers moa.layout.
+** Reference: bindings/lua/README.md.
+*/
+#include <string.h>
+
+#include "lmoa.h"
+
+/* ======================================================================================================== */
+/* Helpers: the layout and its children                                                                     */
+/* ======================================================================================================== */
+
+LLayout *lmoa_check_layout(lua_State *L, int idx) {
+    LLayout *ll = (LLayout *)luaL_checkudata(L, idx, LAYOUT_MT);
+    if (!ll->m) lmoa_closed_error(L, "layout");
+    return ll;
+}
+
+/* The open layout of a child userdata at idx (user value 1). */
+LLayout *lmoa_layout_of(lua_State *L, int idx) {
+    LLayout *ll;
+    lua_getiuservalue(L, idx, 1);
+    ll = (LLayout *)luaL_testudata(L, -1, LAYOUT_MT);
+    lua_pop(L, 1);
+    if (!ll || !ll->m) lmoa_closed_error(L, "layout");
+    return ll;
+}
+
+LId *lmoa_check_child(lua_State *L, int idx, const char *mt, LLayout **llp) {
+    LId *x = (LId *)luaL_checkudata(L, idx, mt);
+    *llp = lmoa_layout_of(L, idx);
+    return x;
+}
+
+/* Raises the error a callback left, if any. Call after the moa_* call returned. */
+void lmoa_raise_pending(lua_State *L, LLayout *ll) {
+    if (ll->errref != LUA_NOREF) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, ll->errref);
+        luaL_unref(L, LUA_REGISTRYINDEX, ll->errref);
+        ll->errref = LUA_NOREF;
+        lua_error(L);
+    }
+}
+
+/* Raises with the layout's message for a failed call (lmoa_status_error), or the error a callback left (call
+   right after the failed call). */
+int lmoa_layout_error(lua_State *L, LLayout *ll, moa_status st, const char *what) {
+    const char *msg = ll->m ? moa_layout_errmsg(ll->m) : NULL;
+    lmoa_raise_pending(L, ll);
+    return lmoa_status_error(L, msg, st, what);
+}
+
+/* Pushes the object of an id from the map in user value `uv` of the layout at layout_idx, creating it. */
+static void push_child(lua_State *L, int layout_idx, int uv, const char *mt, uint64_t id) {
+    LId *x;
+    layout_idx = lua_absindex(L, layout_idx);
+    lua_getiuservalue(L, layout_idx, uv);
+    if (lua_rawgeti(L, -1, (lua_Integer)id) != LUA_TNIL) {
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    x = (LId *)lua_newuserdatauv(L, sizeof *x, 1);
+    x->id = id;
+    luaL_setmetatable(L, mt);
+    lua_pushvalue(L, layout_idx);
+    lua_setiuservalue(L, -2, 1);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, (lua_Integer)id);
+    lua_remove(L, -2);
+}
+
+void lmoa_push_view(lua_State *L, int layout_idx, moa_view id) { push_child(L, layout_idx, 1, VIEW_MT, id); }
+static void push_lcons(lua_State *L, int layout_idx, moa_lcons id) { push_child(L, layout_idx, 2, LCONS_MT, id); }
+
+/* A new child object (not mapped): Animation or Collapsible. */
+void *lmoa_new_child(lua_State *L, int layout_idx, const char *mt, size_t size) {
+    void *x;
+    layout_idx = lua_absindex(L, layout_idx);
+    x = lua_newuserdatauv(L, size, 1);
+    memset(x, 0, size);
+    luaL_setmetatable(L, mt);
+    lua_pushvalue(L, layout_idx);
+    lua_setiuservalue(L, -2, 1);
+    return x;
+}
+
+void lmoa_push_rect(lua_State *L, const moa_rect *r) {
+    lua_createtable(L, 0, 4);
+    lua_pushnumber(L, r->x);
+    lua_setfield(L, -2, "x");
+    lua_pushnumber(L, r->y);
+    lua_setfield(L, -2, "y");
+    lua_pushnumber(L, r->width);
+    lua_setfield(L, -2, "width");
+    lua_pushnumber(L, r->height);
+    lua_setfield(L, -2, "height");
+}
+
+/* ======================================================================================================== */
+/* Failures                                                                                                 */
+/* ======================================================================================================== */
+
+/* After an expected failure (parse error, conflict) of a call on the layout at layout_idx: pushes nil,
+   message, details = {code, status, kind, message, line, offset, text_offset, length, source_line, expected,
+   suggestion, source, conflicts = { {constraint=, equation=, line=}, ... }}. Returns 3. Reads every string of
+   the failure before the next moa_* call (which would clear them). */
+int lmoa_layout_failure(lua_State *L, LLayout *ll, int layout_idx, moa_status st) {
+    moa_error_info info;
+    size_t count = 0, i;
+    moa_lcons *ids;
+    int details;
+    layout_idx = lua_absindex(L, layout_idx);
+    details = lmoa_push_failure(L, moa_layout_errmsg(ll->m), st, 14);
+    if (moa_layout_error_info(ll->m, &info) == MOA_OK) {
+        lua_pushstring(L, info.kind);
+        lua_setfield(L, details, "kind");
+        lua_pushstring(L, info.message);
+        lua_setfield(L, details, "message");
+        lua_pushinteger(L, info.line);
+        lua_setfield(L, details, "line");
+        lua_pushinteger(L, info.offset);
+        lua_setfield(L, details, "offset");
+        lua_pushinteger(L, info.text_offset);
+        lua_setfield(L, details, "text_offset");
+        lua_pushinteger(L, info.length);
+        lua_setfield(L, details, "length");
+        lua_pushstring(L, info.source_line);
+        lua_setfield(L, details, "source_line");
+        lua_pushstring(L, info.expected);
+        lua_setfield(L, details, "expected");
+        lua_pushstring(L, info.suggestion);
+        lua_setfield(L, details, "suggestion");
+        lua_pushstring(L, info.source);
+        lua_setfield(L, details, "source");
+    }
+    if (moa_layout_conflicts(ll->m, NULL, 0, &count) != MOA_OK) count = 0;
+    ids = (moa_lcons *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *ids, 0);
+    if (count && moa_layout_conflicts(ll->m, ids, count, &count) != MOA_OK) count = 0;
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) { /* the describe calls clear the record: everything above is read already */
+        const char *text = NULL;
+        int line = 0;
+        lua_createtable(L, 0, 3);
+        push_lcons(L, layout_idx, ids[i]);
+        lua_setfield(L, -2, "constraint");
+        if (moa_lcons_describe(ll->m, ids[i], &text) == MOA_OK && text) lua_pushstring(L, text);
+        else lua_pushliteral(L, "?");
+        lua_setfield(L, -2, "equation");
+        if (moa_lcons_line(ll->m, ids[i], &line) != MOA_OK) line = 0;
+        lua_pushinteger(L, line);
+        lua_setfield(L, -2, "line");
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    lua_setfield(L, details, "conflicts");
+    lua_pop(L, 1); /* ids */
+    return 3;
+}
+
+static int is_expected_failure(moa_status st) {
+    return st == MOA_PARSE || st == MOA_UNSATISFIABLE;
+}
+
+/* eq/eqs/xeq: a MOA_INVALID the text is to blame for, located at one of its tokens with what would have been
+   accepted there (a number above 1e12, division by zero, a priority outside 1...1000, attributes of two axes),
+   is a failure of the text like a parse error: nil, message, details, not a raise. Still raised as misuse:
+   a blank line (its source line is blank), several lines or size/pin given to eq, a content priority given
+   to xeq (they name no expected token). Call right after the failing call. */
+static int is_text_failure(LLayout *ll, moa_status st) {
+    moa_error_info info;
+    const char *p;
+    if (st != MOA_INVALID || !ll->m || moa_layout_error_info(ll->m, &info) != MOA_OK) return 0;
+    if (info.line < 1 || info.text_offset < 0 || info.length < 1 || !info.expected[0]) return 0;
+    for (p = info.source_line; *p == ' ' || *p == '\t' || *p == '\r'; p++) {}
+    return *p != '\0' && *p != '#';
+}
+
+/* ======================================================================================================== */
+/* moa.layout: creating and closing                                                                         */
+/* ======================================================================================================== */
+
+static int l_layout(lua_State *L) {
+    double w = lmoa_check_finite(L, 1, "width", NULL), h = lmoa_check_finite(L, 2, "height", NULL);
+    LLayout *ll = (LLayout *)lua_newuserdatauv(L, sizeof *ll, 2);
+    ll->m = NULL;
+    ll->cur = NULL;
+    ll->errref = LUA_NOREF;
+    ll->debugref = LUA_NOREF;
+    ll->finalizing = 0;
+    luaL_setmetatable(L, LAYOUT_MT);
+    for (int uv = 1; uv <= 2; uv++) {
+        lmoa_new_weak_map(L);
+        lua_setiuservalue(L, -2, uv);
+    }
+    ll->m = moa_layout_new(w, h);
+    if (!ll->m) return luaL_error(L, "moa.layout: bad size %f x %f (0 to 1e9) or out of memory", w, h);
+    return 1;
+}
+
+/* Frees the C layout (every pending completion is called with finished = false, under pcall). */
+static void free_layout(lua_State *L, LLayout *ll, int finalizing) {
+    moa_layout *m = ll->m;
+    lua_State *prev = ll->cur;
+    if (!m) return;
+    ll->m = NULL;
+    ll->finalizing = finalizing;
+    ll->cur = L;
+    moa_layout_free(m); /* deferred by the library when called from one of its callbacks */
+    ll->cur = prev;
+    if (ll->debugref != LUA_NOREF) {
+        luaL_unref(L, LUA_REGISTRYINDEX, ll->debugref);
+        ll->debugref = LUA_NOREF;
+    }
+}
+
+static int layout_gc(lua_State *L) {
+    LLayout *ll = (LLayout *)luaL_checkudata(L, 1, LAYOUT_MT);
+    free_layout(L, ll, 1);
+    if (ll->errref != LUA_NOREF) {
+        luaL_unref(L, LUA_REGISTRYINDEX, ll->errref);
+        ll->errref = LUA_NOREF;
+    }
+    return 0;
+}
+
+static int layout_close(lua_State *L) {
+    LLayout *ll = (LLayout *)luaL_checkudata(L, 1, LAYOUT_MT);
+    int inside = ll->cur != NULL; /* closed from a callback: the outer call raises pending errors */
+    free_layout(L, ll, 0);
+    if (!inside) lmoa_raise_pending(L, ll);
+    return 0;
+}
+
+static int layout_tostring(lua_State *L) {
+    LLayout *ll = (LLayout *)luaL_checkudata(L, 1, LAYOUT_MT);
+    double w = 0, h = 0;
+    size_t nviews = 0;
+    if (!ll->m) {
+        lua_pushfstring(L, "moa.Layout (closed): %p", (void *)ll);
+        return 1;
+    }
+    moa_layout_root_size(ll->m, &w, &h);
+    moa_layout_views(ll->m, NULL, 0, &nviews);
+    lua_pushfstring(L, "moa.Layout (%s x %s, %d views): %p", lmoa_push_numstr(L, w), lmoa_push_numstr(L, h),
+                    (int)nviews, (void *)ll);
+    return 1;
+}
+
+/* ======================================================================================================== */
+/* Views, guides, sizes                                                                                     */
+/* ======================================================================================================== */
+
+static const char *check_name(lua_State *L, int idx) {
+    return luaL_checkstring(L, idx);
+}
+
+/* L:view(name [, parent]) -> View */
+static int layout_view(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    const char *name = check_name(L, 2);
+    moa_view parent = 0, out = 0;
+    moa_status st;
+    if (!lua_isnoneornil(L, 3)) {
+        LLayout *pl;
+        LId *p = lmoa_check_child(L, 3, VIEW_MT, &pl);
+        if (pl != ll) return luaL_argerror(L, 3, "view belongs to another layout");
+        parent = p->id;
+    }
+    st = moa_view_new(ll->m, name, parent, &out);
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "view");
+    lmoa_push_view(L, 1, out);
+    return 1;
+}
+
+/* L:find(name) -> View or nil */
+static int layout_find(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    const char *name = check_name(L, 2);
+    moa_view out = 0;
+    moa_status st = moa_view_find(ll->m, name, &out);
+    if (st == MOA_NOTFOUND) {
+        lua_pushnil(L);
+        return 1;
+    }
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "find");
+    lmoa_push_view(L, 1, out);
+    return 1;
+}
+
+/* L:guide(name) -> View (safeArea, margins, keyboard) */
+static int layout_guide(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    const char *name = check_name(L, 2);
+    moa_view out = 0;
+    moa_status st = moa_layout_guide(ll->m, name, &out);
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "guide");
+    lmoa_push_view(L, 1, out);
+    return 1;
+}
+
+static int layout_set_root_size(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    double w = lmoa_check_finite(L, 2, "width", NULL), h = lmoa_check_finite(L, 3, "height", NULL);
+    moa_status st = moa_layout_set_root_size(ll->m, w, h);
+    if (st == MOA_UNSATISFIABLE) return lmoa_layout_failure(L, ll, 1, st);
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "set_root_size");
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int layout_root_size(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    double w = 0, h = 0;
+    moa_layout_root_size(ll->m, &w, &h);
+    lua_pushnumber(L, w);
+    lua_pushnumber(L, h);
+    return 2;
+}
+
+static int layout_set_safe_area(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    double t = lmoa_check_finite(L, 2, "top", NULL), l = lmoa_check_finite(L, 3, "left", NULL),
+           b = lmoa_check_finite(L, 4, "bottom", NULL), r = lmoa_check_finite(L, 5, "right", NULL);
+    moa_status st = moa_layout_set_safe_area(ll->m, t, l, b, r);
+    if (st == MOA_UNSATISFIABLE) return lmoa_layout_failure(L, ll, 1, st);
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "set_safe_area");
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int layout_set_keyboard_height(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    double h = lmoa_check_finite(L, 2, "height", NULL);
+    moa_status st = moa_layout_set_keyboard_height(ll->m, h);
+    if (st == MOA_UNSATISFIABLE) return lmoa_layout_failure(L, ll, 1, st);
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "set_keyboard_height");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* ======================================================================================================== */
+/* Equations: eq, eqs, xeq, on_debug                                                                        */
+/* ======================================================================================================== */
+
+/* L:eq(line) -> LayoutConstraint, or nil, message, details */
+static int layout_eq(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    const char *line = luaL_checkstring(L, 2);
+    moa_lcons out = 0;
+    moa_status st;
+    CALLBACK_CALL(ll, L, moa_layout_eq(ll->m, line, &out));
+    if (!ll->m) { /* closed by the debug callback */
+        lmoa_raise_pending(L, ll);
+        return lmoa_closed_error(L, "layout");
+    }
+    if (is_expected_failure(st) || is_text_failure(ll, st)) {
+        int n = lmoa_layout_failure(L, ll, 1, st);
+        lmoa_raise_pending(L, ll);
+        return n;
+    }
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "eq");
+    lmoa_raise_pending(L, ll);
+    push_lcons(L, 1, out);
+    return 1;
+}
+
+/* L:eqs(text [, source [, first_line]]) -> { LayoutConstraint, ... } (all or nothing), or nil, msg, details */
+static int layout_eqs(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    size_t len, lines = 1, i, count = 0;
+    const char *text = luaL_checklstring(L, 2, &len);
+    const char *source = luaL_optstring(L, 3, NULL);
+    int first = (int)luaL_optinteger(L, 4, 1);
+    moa_lcons *ids;
+    moa_status st;
+    for (i = 0; i < len; i++)
+        if (text[i] == '\n') lines++;
+    ids = (moa_lcons *)lua_newuserdatauv(L, 4 * lines * sizeof *ids, 0);
+    if (source || first != 1)
+        CALLBACK_CALL(ll, L, moa_layout_eqs_source(ll->m, text, source, first, ids, 4 * lines, &count));
+    else
+        CALLBACK_CALL(ll, L, moa_layout_eqs(ll->m, text, ids, 4 * lines, &count));
+    if (!ll->m) {
+        lmoa_raise_pending(L, ll);
+        return lmoa_closed_error(L, "layout");
+    }
+    if (is_expected_failure(st) || is_text_failure(ll, st)) {
+        int n = lmoa_layout_failure(L, ll, 1, st);
+        lmoa_raise_pending(L, ll);
+        return n;
+    }
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "eqs");
+    lmoa_raise_pending(L, ll);
+    if (count > 4 * lines) count = 4 * lines;
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        push_lcons(L, 1, ids[i]);
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    return 1;
+}
+
+/* L:xeq(line) -> number removed, or nil, message, details (parse error, nothing matches) */
+static int layout_xeq(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    const char *line = luaL_checkstring(L, 2);
+    size_t removed = 0;
+    moa_status st;
+    CALLBACK_CALL(ll, L, moa_layout_xeq(ll->m, line, &removed));
+    if (!ll->m) {
+        lmoa_raise_pending(L, ll);
+        return lmoa_closed_error(L, "layout");
+    }
+    if (is_expected_failure(st) || is_text_failure(ll, st) || st == MOA_NOTFOUND) {
+        int n = lmoa_layout_failure(L, ll, 1, st);
+        lmoa_raise_pending(L, ll);
+        return n;
+    }
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "xeq");
+    lmoa_raise_pending(L, ll);
+    lua_pushinteger(L, (lua_Integer)removed);
+    return 1;
+}
+
+/* The `?` reports of eq, eqs and xeq go to the L:on_debug function, called under lua_pcall; the first error is
+   kept for lmoa_raise_pending(). */
+static void debug_trampoline(const char *text, void *ud) {
+    LLayout *ll = (LLayout *)ud;
+    lua_State *L = ll->cur;
+    if (!L || ll->debugref == LUA_NOREF || !lua_checkstack(L, 4)) return;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ll->debugref);
+    lua_pushstring(L, text);
+    if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+        if (ll->errref == LUA_NOREF) ll->errref = luaL_ref(L, LUA_REGISTRYINDEX);
+        else lua_pop(L, 1);
+    }
+}
+
+/* L:on_debug(fn or nil): where the `?` reports go (nil: standard error). */
+static int layout_on_debug(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
+    if (ll->debugref != LUA_NOREF) {
+        luaL_unref(L, LUA_REGISTRYINDEX, ll->debugref);
+        ll->debugref = LUA_NOREF;
+    }
+    if (lua_isnoneornil(L, 2)) {
+        moa_layout_set_debug_callback(ll->m, NULL, NULL);
+    } else {
+        lua_pushvalue(L, 2);
+        ll->debugref = luaL_ref(L, LUA_REGISTRYINDEX);
+        moa_layout_set_debug_callback(ll->m, debug_trampoline, ll);
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* ======================================================================================================== */
+/* Solving and queries                                                                                      */
+/* ======================================================================================================== */
+
+/* Pushes the list of the views whose frame changed at the last solve or frame. */
+void lmoa_push_changed(lua_State *L, LLayout *ll, int layout_idx) {
+    size_t count = 0, i;
+    moa_view *ids;
+    moa_layout_changed_views(ll->m, NULL, 0, &count);
+    ids = (moa_view *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *ids, 0);
+    if (count && moa_layout_changed_views(ll->m, ids, count, &count) != MOA_OK) count = 0;
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        lmoa_push_view(L, layout_idx, ids[i]);
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    lua_remove(L, -2);
+}
+
+/* L:solve() -> { View whose frame changed, ... } */
+static int layout_solve(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    moa_status st = moa_layout_solve(ll->m, NULL);
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "solve");
+    lmoa_push_changed(L, ll, 1);
+    return 1;
+}
+
+/* Lists of ids: L:views(), L:constraints() */
+static int layout_views(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    size_t count = 0, i;
+    moa_view *ids;
+    moa_layout_views(ll->m, NULL, 0, &count);
+    ids = (moa_view *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *ids, 0);
+    if (count && moa_layout_views(ll->m, ids, count, &count) != MOA_OK) count = 0;
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        lmoa_push_view(L, 1, ids[i]);
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    return 1;
+}
+
+static int layout_constraints(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    size_t count = 0, i;
+    moa_lcons *ids;
+    moa_layout_constraints(ll->m, NULL, 0, &count);
+    ids = (moa_lcons *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *ids, 0);
+    if (count && moa_layout_constraints(ll->m, ids, count, &count) != MOA_OK) count = 0;
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        push_lcons(L, 1, ids[i]);
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    return 1;
+}
+
+static int layout_describe(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    const char *s = NULL;
+    moa_status st = moa_layout_describe(ll->m, &s);
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "describe");
+    lua_pushstring(L, s);
+    return 1;
+}
+
+/* L:violations() -> { {constraint=, amount=}, ... } */
+static int layout_violations(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    size_t count = 0, i;
+    moa_lcons *ids;
+    double *amounts;
+    moa_layout_violations(ll->m, NULL, NULL, 0, &count);
+    ids = (moa_lcons *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *ids, 0);
+    amounts = (double *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *amounts, 0);
+    if (count && moa_layout_violations(ll->m, ids, amounts, count, &count) != MOA_OK) count = 0;
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        lua_createtable(L, 0, 2);
+        push_lcons(L, 1, ids[i]);
+        lua_setfield(L, -2, "constraint");
+        lua_pushnumber(L, amounts[i]);
+        lua_setfield(L, -2, "amount");
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    return 1;
+}
+
+/* L:ambiguities() -> { {view=, var="minX"|"minY"|"width"|"height"}, ... } */
+static int layout_ambiguities(lua_State *L) {
+    static const char *const var_names[] = {"minX", "minY", "width", "height"};
+    LLayout *ll = lmoa_check_layout(L, 1);
+    size_t count = 0, i;
+    moa_view *ids;
+    int *vars;
+    moa_layout_ambiguities(ll->m, NULL, NULL, 0, &count);
+    ids = (moa_view *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *ids, 0);
+    vars = (int *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *vars, 0);
+    if (count && moa_layout_ambiguities(ll->m, ids, vars, count, &count) != MOA_OK) count = 0;
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        lua_createtable(L, 0, 2);
+        lmoa_push_view(L, 1, ids[i]);
+        lua_setfield(L, -2, "view");
+        lua_pushstring(L, vars[i] >= 0 && vars[i] <= 3 ? var_names[vars[i]] : "?");
+        lua_setfield(L, -2, "var");
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    return 1;
+}
+
+/* ======================================================================================================== */
+/* Frames and SVG                                                                                           */
+/* ======================================================================================================== */
+
+/* Pushes one frame as {view=, name=, superview=name|nil, frame=, root_frame=, depth=, guide=}. */
+static void push_frame(lua_State *L, LLayout *ll, int layout_idx, const moa_frame *f) {
+    const char *name = NULL;
+    lua_createtable(L, 0, 7);
+    lmoa_push_view(L, layout_idx, f->view);
+    lua_setfield(L, -2, "view");
+    if (moa_view_name(ll->m, f->view, &name) == MOA_OK && name) lua_pushstring(L, name);
+    else lua_pushliteral(L, "?");
+    lua_setfield(L, -2, "name");
+    if (f->superview && moa_view_name(ll->m, f->superview, &name) == MOA_OK && name) {
+        lua_pushstring(L, name);
+        lua_setfield(L, -2, "superview");
+    }
+    lmoa_push_rect(L, &f->frame);
+    lua_setfield(L, -2, "frame");
+    lmoa_push_rect(L, &f->frame_in_root);
+    lua_setfield(L, -2, "root_frame");
+    lua_pushinteger(L, f->depth);
+    lua_setfield(L, -2, "depth");
+    lua_pushboolean(L, f->is_guide);
+    lua_setfield(L, -2, "guide");
+}
+
+/* L:frames([include_guides]) -> { {view=, name=, superview=name|nil, frame=, root_frame=, depth=, guide=} }
+** L:changed_frames() -> the same for the views whose frame changed at the last solve or frame */
+static int frames_call(lua_State *L, int changed_only) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    int guides = changed_only ? 0 : lua_toboolean(L, 2);
+    size_t count = 0, i;
+    moa_frame *fr;
+    moa_status st = changed_only ? moa_layout_changed_frames(ll->m, NULL, 0, &count)
+                                 : moa_layout_frames(ll->m, guides, NULL, 0, &count);
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "frames");
+    fr = (moa_frame *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *fr, 0);
+    if (count) {
+        st = changed_only ? moa_layout_changed_frames(ll->m, fr, count, &count)
+                          : moa_layout_frames(ll->m, guides, fr, count, &count);
+        if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "frames");
+    }
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        push_frame(L, ll, 1, &fr[i]);
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    return 1;
+}
+
+static int layout_frames(lua_State *L) { return frames_call(L, 0); }
+static int layout_changed_frames(lua_State *L) { return frames_call(L, 1); }
+
+/* SVG flags from an options table {constraints=, guides=, labels=}. */
+int lmoa_svg_flags(lua_State *L, int idx, int allow_constraints) {
+    int flags = 0;
+    if (lua_isnoneornil(L, idx)) return 0;
+    luaL_checktype(L, idx, LUA_TTABLE);
+    if (allow_constraints && lmoa_opt_bool(L, idx, "constraints", 0)) flags |= MOA_SVG_CONSTRAINTS;
+    if (lmoa_opt_bool(L, idx, "guides", 0)) flags |= MOA_SVG_GUIDES;
+    if (!lmoa_opt_bool(L, idx, "labels", 1)) flags |= MOA_SVG_NO_LABELS;
+    return flags;
+}
+
+/* L:svg([{constraints=, guides=, labels=}]) -> string */
+static int layout_svg(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    int flags = lmoa_svg_flags(L, 2, 1);
+    const char *s = NULL;
+    moa_status st = moa_layout_svg(ll->m, flags, &s);
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "svg");
+    lua_pushstring(L, s);
+    return 1;
+}
+
+/* ======================================================================================================== */
+/* Fields: L.closed, L.root, L.time, L.animating, L.width, L.height                                         */
+/* ======================================================================================================== */
+
+static int layout_index(lua_State *L) {
+    LLayout *ll = (LLayout *)luaL_checkudata(L, 1, LAYOUT_MT);
+    const char *key = lua_tostring(L, 2);
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "methods");
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, -2) != LUA_TNIL) return 1;
+    if (!key) return 0;
+    if (strcmp(key, "closed") == 0) {
+        lua_pushboolean(L, ll->m == NULL);
+        return 1;
+    }
+    if (!ll->m) return lmoa_closed_error(L, "layout");
+    if (strcmp(key, "root") == 0) {
+        moa_view r = 0;
+        moa_layout_root(ll->m, &r);
+        lmoa_push_view(L, 1, r);
+        return 1;
+    }
+    if (strcmp(key, "time") == 0) {
+        double t = 0;
+        moa_layout_time(ll->m, &t);
+        lua_pushnumber(L, t);
+        return 1;
+    }
+    if (strcmp(key, "animating") == 0) {
+        int a = 0;
+        moa_layout_is_animating(ll->m, &a);
+        lua_pushboolean(L, a);
+        return 1;
+    }
+    if (strcmp(key, "width") == 0 || strcmp(key, "height") == 0) {
+        double w = 0, h = 0;
+        moa_layout_root_size(ll->m, &w, &h);
+        lua_pushnumber(L, key[0] == 'w' ? w : h);
+        return 1;
+    }
+    return 0;
+}
+
+/* ======================================================================================================== */
+/* Registration                                                                                             */
+/* ======================================================================================================== */
+
+static const luaL_Reg layout_meta[] = {
+    {"__index", layout_index},
+    {"__gc", layout_gc},
+    {"__close", layout_close},
+    {"__tostring", layout_tostring},
+    {NULL, NULL},
+};
+
+static const luaL_Reg layout_methods[] = {
+    {"close", layout_close},
+    {"view", layout_view},
+    {"find", layout_find},
+    {"guide", layout_guide},
+    {"set_root_size", layout_set_root_size},
+    {"root_size", layout_root_size},
+    {"set_safe_area", layout_set_safe_area},
+    {"set_keyboard_height", layout_set_keyboard_height},
+    {"eq", layout_eq},
+    {"eqs", layout_eqs},
+    {"xeq", layout_xeq},
+    {"on_debug", layout_on_debug},
+    {"solve", layout_solve},
+    {"views", layout_views},
+    {"constraints", layout_constraints},
+    {"describe", layout_describe},
+    {"violations", layout_violations},
+    {"ambiguities", layout_ambiguities},
+    {"frames", layout_frames},
+    {"changed_frames", layout_changed_frames},
+    {"svg", layout_svg},
+    {NULL, NULL},
+};
+
+static const luaL_Reg layout_funcs[] = {
+    {"layout", l_layout},
+    {NULL, NULL},
+};
+
+/* moa.Layout (its motion methods: lmoa_open_motion); moa.layout into the module table on top. */
+void lmoa_open_layout(lua_State *L) {
+    lmoa_create_meta(L, LAYOUT_MT, layout_meta, layout_methods);
+    luaL_setfuncs(L, layout_funcs, 0);
+}

@@ -1,0 +1,794 @@
+/*
+** lmoa_solver.c -- moa.Solver, moa.Variable and moa.Constraint: Moa's raw constraint solver (moa_solver_*,
+** moa_var_*, moa_cons_*), with the deferred freeing of collected variables. The arithmetic that builds the
+** constraints (moa.Expression, moa.Relation, the operators of moa.Variable) is in lmoa_expr.c. Registers moa.solver.
+** Reference: bindings/lua/README.md.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lmoa.h"
+
+#define DEFAULT_EDIT_PRIORITY MOA_HIGH
+
+/* ======================================================================================================== */
+/* Helpers                                                                                                  */
+/* ======================================================================================================== */
+
+/* The solver of a child userdata at idx (user value 1), or NULL if it has none. Pushes nothing. The pointer
+   stays valid while the child is reachable (the child keeps its solver alive). */
+LSolver *lmoa_solver_of(lua_State *L, int idx) {
+    LSolver *ls;
+    lua_getiuservalue(L, idx, 1);
+    ls = (LSolver *)luaL_testudata(L, -1, SOLVER_MT);
+    lua_pop(L, 1);
+    return ls;
+}
+
+/* Raises with the solver's message for a failed call (lmoa_status_error). Call only after the moa_* call has
+   returned. */
+static int solver_error(lua_State *L, LSolver *ls, moa_status st, const char *what) {
+    return lmoa_status_error(L, ls && ls->s ? moa_solver_errmsg(ls->s) : NULL, st, what);
+}
+
+/* ======================================================================================================== */
+/* Deferred freeing of collected variables                                                                  */
+/* ======================================================================================================== */
+
+static int push_id(moa_var **arr, size_t *n, size_t *cap, moa_var id) {
+    if (*n == *cap) {
+        size_t ncap = *cap ? *cap * 2 : 16;
+        moa_var *p = (moa_var *)realloc(*arr, ncap * sizeof *p);
+        if (!p) return 0; /* the variable then stays in the solver until it is freed: harmless */
+        *arr = p;
+        *cap = ncap;
+    }
+    (*arr)[(*n)++] = id;
+    return 1;
+}
+
+static void drop_pending(LSolver *ls) {
+    free(ls->fresh);
+    free(ls->orphans);
+    ls->fresh = ls->orphans = NULL;
+    ls->nfresh = ls->capfresh = ls->norphans = ls->caporphans = 0;
+    ls->dirty = 0;
+}
+
+/* Frees the collected variables that nothing uses any more. Called at the start of binding calls, before the
+   call's own moa_* call (freeing records an outcome on the solver, so it must not come between a failing call
+   and the reading of its message). With retry, the orphans are tried again too (when something went away). */
+static void flush_vars(LSolver *ls, int retry) {
+    size_t i, k;
+    if (!ls->s) return;
+    for (i = 0; i < ls->nfresh; i++) {
+        if (moa_var_free(ls->s, ls->fresh[i]) == MOA_MISUSE) /* still used */
+            push_id(&ls->orphans, &ls->norphans, &ls->caporphans, ls->fresh[i]);
+    }
+    ls->nfresh = 0;
+    if (retry && ls->dirty) {
+        for (i = k = 0; i < ls->norphans; i++)
+            if (moa_var_free(ls->s, ls->orphans[i]) == MOA_MISUSE) ls->orphans[k++] = ls->orphans[i];
+        ls->norphans = k;
+        ls->dirty = 0;
+    }
+}
+
+/* ======================================================================================================== */
+/* Checking userdata                                                                                        */
+/* ======================================================================================================== */
+
+/* An open solver at idx; flushes the collected variables. */
+static LSolver *check_solver(lua_State *L, int idx) {
+    LSolver *ls = (LSolver *)luaL_checkudata(L, idx, SOLVER_MT);
+    if (!ls->s) lmoa_closed_error(L, "solver");
+    flush_vars(ls, 0);
+    return ls;
+}
+
+/* A live variable at idx, of an open solver; *lsp receives its solver. If owner is given, the variable must
+   belong to it. */
+LVar *lmoa_check_var(lua_State *L, int idx, LSolver *owner, LSolver **lsp) {
+    LVar *v = (LVar *)luaL_checkudata(L, idx, VAR_MT);
+    LSolver *ls = lmoa_solver_of(L, idx);
+    if (!ls || !ls->s) lmoa_closed_error(L, "solver");
+    if (owner && ls != owner) luaL_argerror(L, idx, "variable belongs to another solver");
+    if (v->generation != ls->generation) luaL_argerror(L, idx, "stale variable (created before s:reset())");
+    if (v->id == 0) luaL_argerror(L, idx, "variable was collected");
+    if (lsp) *lsp = ls;
+    return v;
+}
+
+/* A live constraint at idx, of an open solver. */
+static LCons *check_cons(lua_State *L, int idx, LSolver *owner, LSolver **lsp) {
+    LCons *c = (LCons *)luaL_checkudata(L, idx, CONS_MT);
+    LSolver *ls = lmoa_solver_of(L, idx);
+    if (!ls || !ls->s) lmoa_closed_error(L, "solver");
+    if (owner && ls != owner) luaL_argerror(L, idx, "constraint belongs to another solver");
+    if (c->removed) luaL_error(L, "attempt to use a removed constraint");
+    if (c->generation != ls->generation) luaL_error(L, "attempt to use a stale constraint (added before s:reset())");
+    flush_vars(ls, 0);
+    if (lsp) *lsp = ls;
+    return c;
+}
+
+/* Pushes the Constraint object for id (the existing one if alive). solver_idx is the solver's stack index. */
+static void push_cons(lua_State *L, int solver_idx, moa_cons id) {
+    LSolver *ls = (LSolver *)lua_touserdata(L, solver_idx);
+    LCons *c;
+    lua_getiuservalue(L, solver_idx, 1); /* map */
+    if (lua_rawgeti(L, -1, (lua_Integer)id) != LUA_TNIL) {
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    c = (LCons *)lua_newuserdatauv(L, sizeof *c, 1);
+    c->id = id;
+    c->generation = ls->generation;
+    c->removed = 0;
+    luaL_setmetatable(L, CONS_MT);
+    lua_pushvalue(L, solver_idx);
+    lua_setiuservalue(L, -2, 1);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, (lua_Integer)id); /* map[id] = c */
+    lua_remove(L, -2);
+}
+
+/* After a failed call with status st (expected failure): pushes nil, message, details (lmoa_push_failure) with
+   details.conflicts = { Constraint, ... }; returns 3. */
+static int solver_failure(lua_State *L, LSolver *ls, int solver_idx, moa_status st) {
+    size_t count = 0, i;
+    moa_cons *ids = NULL;
+    int details = lmoa_push_failure(L, moa_solver_errmsg(ls->s), st, 3);
+    if (moa_solver_conflicts(ls->s, NULL, 0, &count) == MOA_OK && count > 0) {
+        ids = (moa_cons *)lua_newuserdatauv(L, count * sizeof *ids, 0);
+        if (moa_solver_conflicts(ls->s, ids, count, &count) != MOA_OK) count = 0;
+    } else {
+        count = 0;
+        lua_pushnil(L); /* placeholder for the buffer */
+    }
+    lua_createtable(L, (int)count, 0);
+    for (i = 0; i < count; i++) {
+        push_cons(L, solver_idx, ids[i]);
+        lua_rawseti(L, -2, (lua_Integer)(i + 1));
+    }
+    lua_setfield(L, details, "conflicts");
+    lua_pop(L, 1); /* the buffer */
+    return 3;
+}
+
+/* ======================================================================================================== */
+/* moa.Solver                                                                                               */
+/* ======================================================================================================== */
+
+/* moa.solver() -> Solver */
+static int l_solver(lua_State *L) {
+    LSolver *ls = (LSolver *)lua_newuserdatauv(L, sizeof *ls, 1);
+    memset(ls, 0, sizeof *ls);
+    luaL_setmetatable(L, SOLVER_MT);
+    /* the weak map id -> Constraint */
+    lmoa_new_weak_map(L);
+    lua_setiuservalue(L, -2, 1);
+    ls->s = moa_solver_new();
+    if (!ls->s) return luaL_error(L, "moa.solver: out of memory");
+    return 1;
+}
+
+/* s:close() -- frees the C solver now; idempotent. Also __gc and __close. */
+static int solver_close(lua_State *L) {
+    LSolver *ls = (LSolver *)luaL_checkudata(L, 1, SOLVER_MT);
+    if (ls->s) {
+        moa_solver_free(ls->s);
+        ls->s = NULL;
+    }
+    drop_pending(ls);
+    return 0;
+}
+
+/* tostring(s) -> "moa.Solver (0x...)" followed by the dump, or "moa.Solver (closed)". */
+static int solver_tostring(lua_State *L) {
+    LSolver *ls = (LSolver *)luaL_checkudata(L, 1, SOLVER_MT);
+    const char *dump = NULL;
+    if (!ls->s) {
+        lua_pushliteral(L, "moa.Solver (closed)");
+        return 1;
+    }
+    flush_vars(ls, 1);
+    if (moa_solver_dump(ls->s, &dump) != MOA_OK) dump = "";
+    lua_pushfstring(L, "moa.Solver (%p)\n%s", (void *)ls, dump);
+    return 1;
+}
+
+/* s:dump() -> string: the solver's internal state, for debugging (the format may change). */
+static int solver_dump(lua_State *L) {
+    LSolver *ls = check_solver(L, 1);
+    const char *dump = NULL;
+    moa_status st;
+    flush_vars(ls, 1);
+    st = moa_solver_dump(ls->s, &dump);
+    if (st != MOA_OK) return solver_error(L, ls, st, "dump");
+    lua_pushstring(L, dump);
+    return 1;
+}
+
+/* s:var([name]) -> Variable (value 0 until solved). Every call makes a new variable. */
+static int solver_var(lua_State *L) {
+    LSolver *ls = check_solver(L, 1);
+    const char *name = luaL_optstring(L, 2, NULL);
+    moa_var id = 0;
+    moa_status st;
+    LVar *v = (LVar *)lua_newuserdatauv(L, sizeof *v, 1); /* allocate first: no memory error after the call */
+    v->id = 0;
+    v->generation = ls->generation;
+    luaL_setmetatable(L, VAR_MT);
+    lua_pushvalue(L, 1);
+    lua_setiuservalue(L, -2, 1);
+    st = moa_var_new(ls->s, name, &id);
+    if (st != MOA_OK) return solver_error(L, ls, st, "var");
+    v->id = id;
+    return 1;
+}
+
+/* Reads the constraint to add from s:add's arguments: pushes a Relation and returns the index of the first
+   argument after it (priority). */
+static int add_args(lua_State *L, int *opt_idx) {
+    if (luaL_testudata(L, 2, REL_MT)) {
+        lua_pushvalue(L, 2);
+        *opt_idx = 3;
+        return 1;
+    }
+    if (luaL_testudata(L, 2, VAR_MT) || luaL_testudata(L, 2, EXPR_MT)) {
+        const char *op = lua_type(L, 3) == LUA_TSTRING ? lua_tostring(L, 3) : NULL;
+        int rel = -1;
+        if (op) {
+            if (strcmp(op, "==") == 0) rel = MOA_EQ;
+            else if (strcmp(op, "<=") == 0) rel = MOA_LE;
+            else if (strcmp(op, ">=") == 0) rel = MOA_GE;
+        }
+        if (rel < 0 && op && strchr("=<>!~", op[0]))
+            return luaL_argerror(L, 3, lua_pushfstring(L, "invalid relation operator '%s' (expected '==', '<=' "
+                                                          "or '>=')", op));
+        if (rel >= 0) {
+            /* s:add(lhs, op, rhs, ...) */
+            Operand a, b;
+            luaL_checkany(L, 4);
+            lmoa_get_operand(L, 2, &a, op);
+            lmoa_get_operand(L, 4, &b, op);
+            lmoa_push_combination(L, &a, 1, &b, -1, rel, op);
+            *opt_idx = 5;
+        } else {
+            /* s:add(expr, ...) means expr == 0 */
+            Operand a;
+            lmoa_get_operand(L, 2, &a, "==");
+            lmoa_push_combination(L, &a, 1, NULL, 0, MOA_EQ, "==");
+            *opt_idx = 3;
+        }
+        return 1;
+    }
+    return luaL_typeerror(L, 2, "moa.Relation (from :eq, :le or :ge), moa.Variable or moa.Expression");
+}
+
+/* s:add(relation [, priority [, weight [, tag]]])
+   s:add(relation, {priority = p, weight = w, tag = "..."})
+   s:add(lhs, "==" | "<=" | ">=", rhs [, priority [, weight [, tag]]])
+   s:add(expr [, priority ...])                          -- expr == 0
+   -> Constraint, or nil, message, details if a required constraint conflicts. Priority defaults to required. */
+static int solver_add(lua_State *L) {
+    LSolver *ls = check_solver(L, 1);
+    int opt = 3, rel_idx, i, top;
+    double priority, weight;
+    const char *tag = NULL;
+    LExpr *e;
+    LCons *c;
+    moa_cons id = 0;
+    moa_status st;
+
+    lua_settop(L, 7); /* fixed argument slots: what is pushed from here on sits above them */
+    add_args(L, &opt);
+    rel_idx = lua_gettop(L);
+    e = (LExpr *)lua_touserdata(L, rel_idx);
+    if (lua_type(L, opt) == LUA_TTABLE) {
+        top = lua_gettop(L);
+        lua_getfield(L, opt, "priority");
+        lua_getfield(L, opt, "weight");
+        lua_getfield(L, opt, "tag");
+        priority = lmoa_check_priority(L, top + 1, MOA_REQUIRED, 0, "priority");
+        weight = lmoa_check_weight(L, top + 2, "weight");
+        if (!lua_isnil(L, top + 3) && lua_type(L, top + 3) != LUA_TSTRING) lmoa_type_error(L, top + 3, "tag", "string");
+        tag = lua_tostring(L, top + 3);
+        if (!lua_isnoneornil(L, opt + 1)) return luaL_argerror(L, opt + 1, "no argument expected after an "
+                                                                          "options table");
+    } else {
+        priority = lmoa_check_priority(L, opt, MOA_REQUIRED, 0, NULL);
+        weight = lmoa_check_weight(L, opt + 1, NULL);
+        tag = luaL_optstring(L, opt + 2, NULL);
+    }
+    /* every variable must belong to this solver */
+    lua_getiuservalue(L, rel_idx, 1);
+    for (i = 0; i < e->n; i++) {
+        LSolver *owner;
+        lua_rawgeti(L, -1, i + 1);
+        owner = lmoa_solver_of(L, -1);
+        if (owner != ls) return luaL_error(L, "bad argument to 'add' (a variable of the constraint belongs to "
+                                              "another solver)");
+        if (((LVar *)lua_touserdata(L, -1))->generation != ls->generation)
+            return luaL_error(L, "bad argument to 'add' (a variable of the constraint is stale: created before "
+                                 "s:reset())");
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    /* make room for the result first, so that nothing can fail between the add and its bookkeeping */
+    lua_getiuservalue(L, 1, 1); /* map */
+    c = (LCons *)lua_newuserdatauv(L, sizeof *c, 1);
+    c->id = 0;
+    c->generation = ls->generation;
+    c->removed = 1;
+    luaL_setmetatable(L, CONS_MT);
+    lua_pushvalue(L, 1);
+    lua_setiuservalue(L, -2, 1);
+    lua_checkstack(L, 8);
+
+    st = moa_solver_add(ls->s, e->t, (size_t)e->n, e->constant, (moa_relation)e->rel, priority, tag, &id);
+    if (st == MOA_UNSATISFIABLE) return solver_failure(L, ls, 1, st);
+    if (st != MOA_OK) return solver_error(L, ls, st, "add");
+    c->id = id;
+    c->removed = 0;
+    if (weight != 1) {
+        st = moa_cons_set_weight(ls->s, id, weight);
+        if (st != MOA_OK) {
+            moa_cons_remove(ls->s, id);
+            c->removed = 1;
+            return luaL_error(L, "add: could not set the weight (%s)", moa_errstr(st));
+        }
+    }
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, -3, (lua_Integer)id); /* map[id] = c */
+    return 1;
+}
+
+/* Removes the constraint c (stack index idx) of ls; raises on failure. */
+static void remove_cons(lua_State *L, LSolver *ls, int solver_idx, LCons *c) {
+    moa_status st = moa_cons_remove(ls->s, c->id);
+    if (st != MOA_OK) solver_error(L, ls, st, "remove");
+    c->removed = 1;
+    ls->dirty = 1;
+    lua_getiuservalue(L, solver_idx, 1);
+    lua_pushnil(L);
+    lua_rawseti(L, -2, (lua_Integer)c->id);
+    lua_pop(L, 1);
+}
+
+/* s:remove(c) -- same as c:remove(). */
+static int solver_remove(lua_State *L) {
+    LSolver *ls = check_solver(L, 1);
+    LCons *c = check_cons(L, 2, ls, NULL);
+    remove_cons(L, ls, 1, c);
+    return 0;
+}
+
+/* s:edit(v [, priority]) -> s, or nil, message, details (code "DUPLICATE") if v is an edit variable already.
+   The priority is below 1000; it defaults to "strong" (750). */
+static int solver_edit(lua_State *L) {
+    LSolver *ls = check_solver(L, 1);
+    LVar *v = lmoa_check_var(L, 2, ls, NULL);
+    double p = lmoa_check_priority(L, 3, DEFAULT_EDIT_PRIORITY, 1, NULL);
+    moa_status st = moa_solver_add_edit(ls->s, v->id, p);
+    if (st == MOA_DUPLICATE) return solver_failure(L, ls, 1, st);
+    if (st != MOA_OK) return solver_error(L, ls, st, "edit");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* s:unedit(v) -- v stops being an edit variable (an error if it is not one). */
+static int solver_unedit(lua_State *L) {
+    LSolver *ls = check_solver(L, 1);
+    LVar *v = lmoa_check_var(L, 2, ls, NULL);
+    moa_status st = moa_solver_remove_edit(ls->s, v->id);
+    if (st != MOA_OK) return solver_error(L, ls, st, "unedit");
+    ls->dirty = 1;
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* s:has_edit(v) -> boolean */
+static int solver_has_edit(lua_State *L) {
+    LSolver *ls = check_solver(L, 1);
+    LVar *v = lmoa_check_var(L, 2, ls, NULL);
+    int out = 0;
+    moa_status st = moa_solver_has_edit(ls->s, v->id, &out);
+    if (st != MOA_OK) return solver_error(L, ls, st, "has_edit");
+    lua_pushboolean(L, out);
+    return 1;
+}
+
+/* s:suggest(v, value) -> s. v must be an edit variable (s:edit). Visible after s:update(). */
+static int solver_suggest(lua_State *L) {
+    LSolver *ls = check_solver(L, 1);
+    LVar *v = lmoa_check_var(L, 2, ls, NULL);
+    double x = lmoa_check_finite(L, 3, "value", NULL);
+    moa_status st = moa_solver_suggest(ls->s, v->id, x);
+    if (st == MOA_NOTFOUND) return luaL_error(L, "suggest: not an edit variable (call s:edit(v) first)");
+    if (st != MOA_OK) return solver_error(L, ls, st, "suggest");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* s:update() -> s: copies the solution into the variables' values. */
+static int solver_update(lua_State *L) {
+    LSolver *ls = check_solver(L, 1);
+    moa_status st;
+    flush_vars(ls, 1);
+    st = moa_solver_update(ls->s);
+    if (st != MOA_OK) return solver_error(L, ls, st, "update");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* s:counts() -> number of variables, number of constraints (active or not). */
+static int solver_counts(lua_State *L) {
+    LSolver *ls = check_solver(L, 1);
+    size_t nv = 0, nc = 0;
+    moa_status st;
+    flush_vars(ls, 1);
+    st = moa_solver_counts(ls->s, &nv, &nc);
+    if (st != MOA_OK) return solver_error(L, ls, st, "counts");
+    lua_pushinteger(L, (lua_Integer)nv);
+    lua_pushinteger(L, (lua_Integer)nc);
+    return 2;
+}
+
+/* s:reset() -> s: drops every variable, constraint and edit; older Lua objects become stale (an error to
+   use). */
+static int solver_reset(lua_State *L) {
+    LSolver *ls = check_solver(L, 1);
+    moa_status st = moa_solver_reset(ls->s);
+    if (st != MOA_OK) return solver_error(L, ls, st, "reset");
+    ls->generation++;
+    ls->nfresh = ls->norphans = 0;
+    ls->dirty = 0;
+    /* mark the live constraint objects removed, and start a new map */
+    lua_getiuservalue(L, 1, 1);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        LCons *c = (LCons *)luaL_testudata(L, -1, CONS_MT);
+        if (c) c->removed = 1;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    lmoa_new_weak_map(L);
+    lua_setiuservalue(L, 1, 1);
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* ======================================================================================================== */
+/* moa.Variable                                                                                             */
+/* ======================================================================================================== */
+
+/* v.value (number, as of the last s:update()), v.name (string; assignable), v.solver; methods eq, le, ge. */
+static int var_index(lua_State *L) {
+    const char *key = lua_tostring(L, 2);
+    LSolver *ls;
+    LVar *v;
+    moa_status st;
+    if (key && strcmp(key, "value") == 0) {
+        double x = 0;
+        v = lmoa_check_var(L, 1, NULL, &ls);
+        st = moa_var_value(ls->s, v->id, &x);
+        if (st != MOA_OK) return solver_error(L, ls, st, "value");
+        lua_pushnumber(L, x);
+        return 1;
+    }
+    if (key && strcmp(key, "name") == 0) {
+        const char *name = NULL;
+        v = lmoa_check_var(L, 1, NULL, &ls);
+        st = moa_var_name(ls->s, v->id, &name);
+        if (st != MOA_OK) return solver_error(L, ls, st, "name");
+        lua_pushstring(L, name);
+        return 1;
+    }
+    if (key && strcmp(key, "solver") == 0) {
+        luaL_checkudata(L, 1, VAR_MT);
+        lua_getiuservalue(L, 1, 1);
+        return 1;
+    }
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "methods");
+    lua_pushvalue(L, 2);
+    lua_rawget(L, -2);
+    return 1;
+}
+
+static int var_newindex(lua_State *L) {
+    const char *key = lua_tostring(L, 2);
+    if (key && strcmp(key, "name") == 0) {
+        LSolver *ls;
+        LVar *v = lmoa_check_var(L, 1, NULL, &ls);
+        const char *name = luaL_optstring(L, 3, NULL);
+        moa_status st = moa_var_set_name(ls->s, v->id, name);
+        if (st != MOA_OK) return solver_error(L, ls, st, "name");
+        return 0;
+    }
+    return luaL_error(L, "cannot set field '%s' of a moa.Variable (only 'name' is assignable)",
+                      key ? key : luaL_typename(L, 2));
+}
+
+/* tostring(v) -> "x = 10" ("moa.Variable (closed)" once its solver is closed). */
+static int var_tostring(lua_State *L) {
+    LVar *v = (LVar *)luaL_checkudata(L, 1, VAR_MT);
+    LSolver *ls = lmoa_solver_of(L, 1);
+    const char *name = NULL;
+    double x = 0;
+    if (!ls || !ls->s) lua_pushliteral(L, "moa.Variable (closed)");
+    else if (v->generation != ls->generation || v->id == 0) lua_pushliteral(L, "moa.Variable (stale)");
+    else if (moa_var_name(ls->s, v->id, &name) != MOA_OK) lua_pushliteral(L, "moa.Variable (stale)");
+    else {
+        if (moa_var_value(ls->s, v->id, &x) != MOA_OK) x = 0;
+        char num[64];
+        snprintf(num, sizeof num, "%.14g", x);
+        lua_pushfstring(L, "%s = %s", name[0] ? name : "?", num);
+    }
+    return 1;
+}
+
+/* __gc: queues the C variable to be freed by the next call on its solver (no Swift call from a finalizer). */
+static int var_gc(lua_State *L) {
+    LVar *v = (LVar *)luaL_checkudata(L, 1, VAR_MT);
+    LSolver *ls = lmoa_solver_of(L, 1);
+    if (ls && ls->s && v->id != 0 && v->generation == ls->generation)
+        push_id(&ls->fresh, &ls->nfresh, &ls->capfresh, v->id);
+    v->id = 0;
+    return 0;
+}
+
+/* ======================================================================================================== */
+/* moa.Constraint                                                                                           */
+/* ======================================================================================================== */
+
+/* c:remove() -- removes the constraint from its solver; the object is dead afterwards. */
+static int cons_remove(lua_State *L) {
+    LSolver *ls;
+    LCons *c = check_cons(L, 1, NULL, &ls);
+    lua_getiuservalue(L, 1, 1);
+    remove_cons(L, ls, lua_gettop(L), c);
+    return 0;
+}
+
+/* __close: removes the constraint if it is still there (a constraint scoped with `local c <close> = ...`). */
+static int cons_close(lua_State *L) {
+    LCons *c = (LCons *)luaL_checkudata(L, 1, CONS_MT);
+    LSolver *ls = lmoa_solver_of(L, 1);
+    if (c->removed || !ls || !ls->s || c->generation != ls->generation) return 0;
+    return cons_remove(L);
+}
+
+static int set_constant(lua_State *L, int assign) {
+    LSolver *ls;
+    LCons *c = check_cons(L, 1, NULL, &ls);
+    double k = lmoa_check_finite(L, assign ? 3 : 2, "constant", assign ? "constant" : NULL);
+    moa_status st = moa_cons_set_constant(ls->s, c->id, k);
+    if (st == MOA_UNSATISFIABLE && !assign) {
+        lua_getiuservalue(L, 1, 1);
+        return solver_failure(L, ls, lua_gettop(L), st);
+    }
+    if (st != MOA_OK) return solver_error(L, ls, st, "constant");
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int set_priority(lua_State *L, int assign) {
+    LSolver *ls;
+    LCons *c = check_cons(L, 1, NULL, &ls);
+    double p;
+    moa_status st;
+    if (lua_isnoneornil(L, assign ? 3 : 2))
+        return lmoa_type_error(L, assign ? 3 : 2, assign ? "priority" : NULL, "priority (number or name)");
+    p = lmoa_check_priority(L, assign ? 3 : 2, MOA_REQUIRED, 0, assign ? "priority" : NULL);
+    st = moa_cons_set_priority(ls->s, c->id, p);
+    if (st == MOA_UNSATISFIABLE && !assign) {
+        lua_getiuservalue(L, 1, 1);
+        return solver_failure(L, ls, lua_gettop(L), st);
+    }
+    if (st != MOA_OK) return solver_error(L, ls, st, "priority");
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int set_weight(lua_State *L, int assign) {
+    LSolver *ls;
+    LCons *c = check_cons(L, 1, NULL, &ls);
+    int idx = assign ? 3 : 2;
+    double w;
+    moa_status st;
+    if (lua_isnoneornil(L, idx)) return lmoa_type_error(L, idx, assign ? "weight" : NULL, "number");
+    w = lmoa_check_weight(L, idx, assign ? "weight" : NULL);
+    st = moa_cons_set_weight(ls->s, c->id, w);
+    if (st != MOA_OK) return solver_error(L, ls, st, "weight");
+    lua_settop(L, 1);
+    return 1;
+}
+
+static int set_active(lua_State *L, int assign) {
+    LSolver *ls;
+    LCons *c = check_cons(L, 1, NULL, &ls);
+    int idx = assign ? 3 : 2, want, now = 0;
+    moa_status st;
+    if (lua_type(L, idx) != LUA_TBOOLEAN) return lmoa_type_error(L, idx, assign ? "active" : NULL, "boolean");
+    want = lua_toboolean(L, idx);
+    st = moa_cons_is_active(ls->s, c->id, &now);
+    if (st != MOA_OK) return solver_error(L, ls, st, "active");
+    if (now != want) {
+        st = moa_cons_set_active(ls->s, c->id, want);
+        if (st == MOA_UNSATISFIABLE && !assign) {
+            lua_getiuservalue(L, 1, 1);
+            return solver_failure(L, ls, lua_gettop(L), st);
+        }
+        if (st != MOA_OK) return solver_error(L, ls, st, "active");
+    }
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* c:set_constant(k), c:set_priority(p), c:set_active(b) -> c, or nil, message, details on a conflict;
+   c:set_weight(w) -> c. */
+static int cons_set_constant(lua_State *L) { return set_constant(L, 0); }
+static int cons_set_priority(lua_State *L) { return set_priority(L, 0); }
+static int cons_set_weight(lua_State *L) { return set_weight(L, 0); }
+static int cons_set_active(lua_State *L) { return set_active(L, 0); }
+
+/* c.constant, c.priority, c.weight, c.active, c.tag, c.removed, c.solver; methods. */
+static int cons_index(lua_State *L) {
+    const char *key = lua_tostring(L, 2);
+    LSolver *ls;
+    LCons *c;
+    moa_status st = MOA_OK;
+    double x = 0;
+    if (!key) goto method;
+    if (strcmp(key, "removed") == 0) {
+        c = (LCons *)luaL_checkudata(L, 1, CONS_MT);
+        ls = lmoa_solver_of(L, 1);
+        lua_pushboolean(L, c->removed || (ls && c->generation != ls->generation));
+        return 1;
+    }
+    if (strcmp(key, "solver") == 0) {
+        luaL_checkudata(L, 1, CONS_MT);
+        lua_getiuservalue(L, 1, 1);
+        return 1;
+    }
+    if (strcmp(key, "constant") == 0) {
+        c = check_cons(L, 1, NULL, &ls);
+        st = moa_cons_constant(ls->s, c->id, &x);
+    } else if (strcmp(key, "priority") == 0) {
+        c = check_cons(L, 1, NULL, &ls);
+        st = moa_cons_priority(ls->s, c->id, &x);
+    } else if (strcmp(key, "weight") == 0) {
+        c = check_cons(L, 1, NULL, &ls);
+        st = moa_cons_weight(ls->s, c->id, &x);
+    } else if (strcmp(key, "active") == 0) {
+        int a = 0;
+        c = check_cons(L, 1, NULL, &ls);
+        st = moa_cons_is_active(ls->s, c->id, &a);
+        if (st != MOA_OK) return solver_error(L, ls, st, key);
+        lua_pushboolean(L, a);
+        return 1;
+    } else if (strcmp(key, "tag") == 0) {
+        const char *tag = NULL;
+        c = check_cons(L, 1, NULL, &ls);
+        st = moa_cons_tag(ls->s, c->id, &tag);
+        if (st != MOA_OK) return solver_error(L, ls, st, key);
+        lua_pushstring(L, tag);
+        return 1;
+    } else {
+        goto method;
+    }
+    if (st != MOA_OK) return solver_error(L, ls, st, key);
+    lua_pushnumber(L, x);
+    return 1;
+method:
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "methods");
+    lua_pushvalue(L, 2);
+    lua_rawget(L, -2);
+    return 1;
+}
+
+/* c.constant = k, c.priority = p, c.weight = w, c.active = b: a conflict raises an error. */
+static int cons_newindex(lua_State *L) {
+    const char *key = lua_tostring(L, 2);
+    if (key && strcmp(key, "constant") == 0) return set_constant(L, 1), 0;
+    if (key && strcmp(key, "priority") == 0) return set_priority(L, 1), 0;
+    if (key && strcmp(key, "weight") == 0) return set_weight(L, 1), 0;
+    if (key && strcmp(key, "active") == 0) return set_active(L, 1), 0;
+    return luaL_error(L, "cannot set field '%s' of a moa.Constraint (assignable: constant, priority, weight, "
+                         "active)", key ? key : luaL_typename(L, 2));
+}
+
+/* tostring(c) / c:describe() -> e.g. "x + -1*y + 10 >= 0 @750 [tag]". */
+static int cons_tostring(lua_State *L) {
+    LCons *c = (LCons *)luaL_checkudata(L, 1, CONS_MT);
+    LSolver *ls = lmoa_solver_of(L, 1);
+    const char *d = NULL;
+    if (!ls || !ls->s) lua_pushliteral(L, "moa.Constraint (closed solver)");
+    else if (c->removed || c->generation != ls->generation) lua_pushliteral(L, "moa.Constraint (removed)");
+    else if (moa_cons_describe(ls->s, c->id, &d) != MOA_OK) lua_pushliteral(L, "moa.Constraint (stale)");
+    else lua_pushstring(L, d);
+    return 1;
+}
+
+static int cons_describe(lua_State *L) {
+    LSolver *ls;
+    LCons *c = check_cons(L, 1, NULL, &ls);
+    const char *d = NULL;
+    moa_status st = moa_cons_describe(ls->s, c->id, &d);
+    if (st != MOA_OK) return solver_error(L, ls, st, "describe");
+    lua_pushstring(L, d);
+    return 1;
+}
+
+/* ======================================================================================================== */
+/* Registration                                                                                             */
+/* ======================================================================================================== */
+
+static const luaL_Reg solver_meta[] = {
+    {"__gc", solver_close},
+    {"__close", solver_close},
+    {"__tostring", solver_tostring},
+    {NULL, NULL},
+};
+
+static const luaL_Reg solver_methods[] = {
+    {"var", solver_var},
+    {"add", solver_add},
+    {"remove", solver_remove},
+    {"edit", solver_edit},
+    {"unedit", solver_unedit},
+    {"has_edit", solver_has_edit},
+    {"suggest", solver_suggest},
+    {"update", solver_update},
+    {"counts", solver_counts},
+    {"reset", solver_reset},
+    {"dump", solver_dump},
+    {"close", solver_close},
+    {NULL, NULL},
+};
+
+static const luaL_Reg var_meta[] = {
+    {"__index", var_index},
+    {"__newindex", var_newindex},
+    {"__tostring", var_tostring},
+    {"__gc", var_gc},
+    {NULL, NULL},
+};
+
+static const luaL_Reg cons_meta[] = {
+    {"__index", cons_index},
+    {"__newindex", cons_newindex},
+    {"__tostring", cons_tostring},
+    {"__close", cons_close},
+    {NULL, NULL},
+};
+
+static const luaL_Reg cons_methods[] = {
+    {"remove", cons_remove},
+    {"describe", cons_describe},
+    {"set_constant", cons_set_constant},
+    {"set_priority", cons_set_priority},
+    {"set_weight", cons_set_weight},
+    {"set_active", cons_set_active},
+    {NULL, NULL},
+};
+
+static const luaL_Reg solver_funcs[] = {
+    {"solver", l_solver},
+    {NULL, NULL},
+};
+
+/* moa.Solver, moa.Variable (its operators: lmoa_open_expr), moa.Constraint; moa.solver into the module table on
+   top. */
+void lmoa_open_solver(lua_State *L) {
+    lmoa_create_meta(L, SOLVER_MT, solver_meta, solver_methods);
+    lmoa_create_meta(L, VAR_MT, var_meta, NULL);
+    lmoa_create_meta(L, CONS_MT, cons_meta, cons_methods);
+    luaL_setfuncs(L, solver_funcs, 0);
+}

@@ -1,0 +1,236 @@
+/*
+** lmoa_util.c -- the helpers both halves of the Lua module "moa" share: priority and status names, numbers as
+** text, argument checks and their errors, option tables, the closed-object, status and failure helpers, and the
+** creation of metatables. Registers moa.priority and moa.strength. Reference: bindings/lua/README.md.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lmoa.h"
+
+/* ======================================================================================================== */
+/* Names: priorities, status codes                                                                          */
+/* ======================================================================================================== */
+
+static const struct { const char *name; double value; } priority_names[] = {
+    {"required", 1000}, {"max", 1000},
+    {"strong", 750}, {"high", 750},
+    {"medium", 500}, {"med", 500},
+    {"weak", 250}, {"low", 250},
+    {"fit", 50},
+    /* Swift's LayoutPriority names */
+    {"minNonZero", 1}, {"belowDefaultLow", 249}, {"defaultLow", 250}, {"aboveDefaultLow", 251},
+    {"belowDefaultHigh", 749}, {"defaultHigh", 750}, {"aboveDefaultHigh", 751}, {"maxNonRequired", 999},
+    {NULL, 0},
+};
+
+static const char *status_name(moa_status st) {
+    switch (st) {
+    case MOA_OK: return "OK";
+    case MOA_ERROR: return "ERROR";
+    case MOA_MISUSE: return "MISUSE";
+    case MOA_NOMEM: return "NOMEM";
+    case MOA_INVALID: return "INVALID";
+    case MOA_NOTFOUND: return "NOTFOUND";
+    case MOA_DUPLICATE: return "DUPLICATE";
+    case MOA_UNSATISFIABLE: return "UNSATISFIABLE";
+    case MOA_PARSE: return "PARSE";
+    default: return "UNKNOWN";
+    }
+}
+
+/* ======================================================================================================== */
+/* Numbers and argument checks                                                                              */
+/* ======================================================================================================== */
+
+/* Pushes a number as text: "nan", "inf", "-inf" or %.14g. Returns the string. */
+const char *lmoa_push_numstr(lua_State *L, double x) {
+    char num[64];
+    if (isnan(x)) return lua_pushliteral(L, "nan");
+    if (isinf(x)) return lua_pushstring(L, x > 0 ? "inf" : "-inf");
+    snprintf(num, sizeof num, "%.14g", x);
+    return lua_pushstring(L, num);
+}
+
+/* Raises for a bad value at idx: "bad argument #n to 'f' (msg)" for an argument, or "bad value for 'field'
+   (msg)" for an assigned field or an option (field != NULL). */
+int lmoa_value_error(lua_State *L, int idx, const char *field, const char *msg) {
+    if (field) return luaL_error(L, "bad value for '%s' (%s)", field, msg);
+    return luaL_argerror(L, idx, msg);
+}
+
+int lmoa_type_error(lua_State *L, int idx, const char *field, const char *expected) {
+    return lmoa_value_error(L, idx, field, lua_pushfstring(L, "%s expected, got %s", expected, luaL_typename(L, idx)));
+}
+
+/* A finite number (numeric strings are accepted, as by luaL_checknumber). */
+double lmoa_check_finite(lua_State *L, int idx, const char *what, const char *field) {
+    int isnum = 0;
+    double x = lua_tonumberx(L, idx, &isnum);
+    if (!isnum) return lmoa_type_error(L, idx, field, "number"), 0;
+    if (!isfinite(x))
+        return lmoa_value_error(L, idx, field,
+                                lua_pushfstring(L, "%s must be finite, got %s", what, lmoa_push_numstr(L, x))), 0;
+    return x;
+}
+
+/* A priority: a number in (0, 1000] or a name; dflt when nil or absent. If edit, 1000 is refused too. */
+double lmoa_check_priority(lua_State *L, int idx, double dflt, int edit, const char *field) {
+    double p;
+    int t = lua_type(L, idx);
+    if (t == LUA_TNONE || t == LUA_TNIL) return dflt;
+    if (t == LUA_TSTRING) {
+        const char *name = lua_tostring(L, idx);
+        int i;
+        for (i = 0; priority_names[i].name; i++)
+            if (strcmp(priority_names[i].name, name) == 0) break;
+        if (!priority_names[i].name)
+            return lmoa_value_error(L, idx, field,
+                                    lua_pushfstring(L, "unknown priority name '%s' (expected required, strong/high, "
+                                                       "medium, weak/low, fit, ... or a number in (0, 1000])", name)),
+                   0;
+        p = priority_names[i].value;
+    } else if (t == LUA_TNUMBER) {
+        p = lua_tonumber(L, idx);
+        if (!(p > 0 && p <= 1000))
+            return lmoa_value_error(L, idx, field, lua_pushfstring(L, "priority must be in (0, 1000], got %s",
+                                                                   lmoa_push_numstr(L, p))), 0;
+    } else {
+        return lmoa_type_error(L, idx, field, "priority (number or name)"), 0;
+    }
+    if (edit && p >= 1000)
+        return lmoa_value_error(L, idx, field, "an edit variable cannot be required (use a priority below 1000)"), 0;
+    return p;
+}
+
+/* A weight in [1e-6, 1e6] (moa.h); 1 when nil or absent. */
+double lmoa_check_weight(lua_State *L, int idx, const char *field) {
+    double w;
+    if (lua_isnoneornil(L, idx)) return 1;
+    if (lua_type(L, idx) != LUA_TNUMBER) return lmoa_type_error(L, idx, field, "number"), 0;
+    w = lua_tonumber(L, idx);
+    if (!(w >= 1e-6 && w <= 1e6))
+        return lmoa_value_error(L, idx, field,
+                                lua_pushfstring(L, "weight must be in [1e-6, 1e6], got %s", lmoa_push_numstr(L, w))), 0;
+    return w;
+}
+
+/* ======================================================================================================== */
+/* Option tables                                                                                            */
+/* ======================================================================================================== */
+
+/* Field `name` of the table at idx as a number (dflt when absent). */
+double lmoa_opt_number(lua_State *L, int idx, const char *name, double dflt) {
+    double x = dflt;
+    if (lua_isnoneornil(L, idx)) return dflt;
+    if (lua_getfield(L, idx, name) != LUA_TNIL) x = lmoa_check_finite(L, -1, name, name);
+    lua_pop(L, 1);
+    return x;
+}
+
+int lmoa_opt_bool(lua_State *L, int idx, const char *name, int dflt) {
+    int b = dflt;
+    if (lua_isnoneornil(L, idx)) return dflt;
+    if (lua_getfield(L, idx, name) != LUA_TNIL) {
+        if (!lua_isboolean(L, -1)) lmoa_type_error(L, lua_gettop(L), name, "boolean");
+        b = lua_toboolean(L, -1);
+    }
+    lua_pop(L, 1);
+    return b;
+}
+
+/* ======================================================================================================== */
+/* Errors and failures                                                                                      */
+/* ======================================================================================================== */
+
+/* Raises "attempt to use a closed <what>" (what: "solver" or "layout"). */
+int lmoa_closed_error(lua_State *L, const char *what) {
+    return luaL_error(L, "attempt to use a closed %s", what);
+}
+
+/* Raises "what: message" for a failed moa_* call, message being the library's message for it (msg: from
+   moa_solver_errmsg or moa_layout_errmsg), or moa_errstr(st) when msg is NULL (the object is closed). Call only
+   after the moa_* call has returned. */
+int lmoa_status_error(lua_State *L, const char *msg, moa_status st, const char *what) {
+    return luaL_error(L, "%s: %s", what, msg ? msg : moa_errstr(st));
+}
+
+/* After an expected failure with status st: pushes nil, msg and details = {code = name of st, status = st} (room
+   for nrec fields), and returns the stack index of details, where the caller adds what its object reports (the
+   conflicts, a parse error's position) before it returns the 3 values. */
+int lmoa_push_failure(lua_State *L, const char *msg, moa_status st, int nrec) {
+    int details;
+    lua_pushnil(L);
+    lua_pushstring(L, msg);
+    lua_createtable(L, 0, nrec);
+    details = lua_gettop(L);
+    lua_pushstring(L, status_name(st));
+    lua_setfield(L, details, "code");
+    lua_pushinteger(L, st);
+    lua_setfield(L, details, "status");
+    return details;
+}
+
+/* ======================================================================================================== */
+/* Metatables and weak maps                                                                                 */
+/* ======================================================================================================== */
+
+/* Pushes a new table with weak values: a map id -> object, which keeps one Lua object per id while it lives. */
+void lmoa_new_weak_map(lua_State *L) {
+    lua_createtable(L, 0, 0);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "v");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+}
+
+/* Creates metatable `name` with the metamethods `meta` and a `methods` table (reached by __index: either a
+   function given in meta, or the methods table itself). methods may be NULL: an empty table, for
+   lmoa_extend_meta to fill. */
+void lmoa_create_meta(lua_State *L, const char *name, const luaL_Reg *meta, const luaL_Reg *methods) {
+    luaL_newmetatable(L, name);
+    luaL_setfuncs(L, meta, 0);
+    lua_createtable(L, 0, 8);
+    if (methods) luaL_setfuncs(L, methods, 0);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "methods");
+    lua_getfield(L, -2, "__index");
+    if (lua_isnil(L, -1)) {
+        lua_pop(L, 1);
+        lua_setfield(L, -2, "__index");
+    } else {
+        lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+}
+
+/* Adds metamethods `meta` (or none: NULL) and methods `methods` (or none: NULL) to metatable `name`, made by
+   lmoa_create_meta (possibly in another file: the motion methods of moa.Layout, the operators of moa.Variable). */
+void lmoa_extend_meta(lua_State *L, const char *name, const luaL_Reg *meta, const luaL_Reg *methods) {
+    luaL_getmetatable(L, name);
+    if (meta) luaL_setfuncs(L, meta, 0);
+    if (methods) {
+        lua_getfield(L, -1, "methods");
+        luaL_setfuncs(L, methods, 0);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+/* ======================================================================================================== */
+/* Registration                                                                                             */
+/* ======================================================================================================== */
+
+/* moa.priority and moa.strength (the same table): the priority names, into the module table on top. */
+void lmoa_open_util(lua_State *L) {
+    int i;
+    lua_newtable(L);
+    for (i = 0; priority_names[i].name; i++) {
+        lua_pushinteger(L, (lua_Integer)priority_names[i].value);
+        lua_setfield(L, -2, priority_names[i].name);
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, "priority");
+    lua_setfield(L, -2, "strength");
+}
