@@ -31,7 +31,7 @@ public func moa_layout_free(_ L: OpaquePointer?) {
 @_cdecl("moa_layout_errmsg")
 public func moa_layout_errmsg(_ L: OpaquePointer?) -> UnsafePointer<CChar>? {
     guard let L else { return cString("NULL layout handle (was moa_layout_new() called, and did it succeed?)") }
-    return LayoutBox.from(L).errorMessage
+    return LayoutBox.from(L).record.text
 }
 
 @_cdecl("moa_layout_error_info")
@@ -45,12 +45,8 @@ public func moa_layout_error_info(_ L: OpaquePointer?, _ out: UnsafeMutableRawPo
 public func moa_layout_conflicts(
     _ L: OpaquePointer?, _ out: UnsafeMutablePointer<UInt64>?, _ cap: Int, _ count: UnsafeMutablePointer<Int>?
 ) -> Int32 {
-    guard let L, let count, cap == 0 || out != nil else { return Status.misuse }
-    guard cap >= 0 else { return Status.invalid }
-    let list = LayoutBox.from(L).conflicts
-    for (i, c) in list.prefix(cap).enumerated() { out?[i] = c }
-    count.pointee = list.count
-    return Status.ok
+    guard let L else { return Status.misuse }
+    return copyConflicts(LayoutBox.from(L).record, out, cap, count)
 }
 
 // MARK: - Root and guides
@@ -73,7 +69,7 @@ public func moa_layout_root_size(
 @_cdecl("moa_layout_orientation")
 public func moa_layout_orientation(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         out.pointee = Int32(box.layout.orientation.mask.rawValue)
     }
 }
@@ -81,7 +77,7 @@ public func moa_layout_orientation(_ L: OpaquePointer?, _ out: UnsafeMutablePoin
 @_cdecl("moa_layout_root")
 public func moa_layout_root(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<UInt64>?) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         out.pointee = box.id(box.layout.root)
     }
 }
@@ -92,7 +88,7 @@ public func moa_layout_guide(_ L: OpaquePointer?, _ name: UnsafePointer<CChar>?,
 {
     withLayout(L) { box in
         let name = try requiredString(name, "name")
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         let guides = [box.layout.safeArea, box.layout.margins, box.layout.keyboard]
         guard let g = guides.first(where: { $0.name == name }) else {
             throw BoundaryFailure.notFound("`\(name)` is not a layout guide (safeArea, margins, keyboard)")
@@ -123,7 +119,7 @@ public func moa_view_new(
 ) -> Int32 {
     withLayout(L) { box in
         let name = try requiredString(name, "name")
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         let v = try box.layout.addView(name, in: box.parent(parent))
         out.pointee = box.id(v)
     }
@@ -142,7 +138,7 @@ public func moa_view_find(_ L: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ 
 {
     withLayout(L) { box in
         let name = try requiredString(name, "name")
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         guard let v = box.layout.view(named: name) else { throw BoundaryFailure.notFound("no view named `\(name)`") }
         out.pointee = box.id(v)
     }
@@ -153,15 +149,15 @@ public func moa_view_name(_ L: OpaquePointer?, _ v: UInt64, _ out: UnsafeMutable
     -> Int32
 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
-        out.pointee = try box.keep(box.view(v).name)
+        let out = try required(out, "out")
+        out.pointee = try box.text.keep(box.view(v).name)
     }
 }
 
 @_cdecl("moa_view_superview")
 public func moa_view_superview(_ L: OpaquePointer?, _ v: UInt64, _ out: UnsafeMutablePointer<UInt64>?) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         out.pointee = try box.view(v).superview.map { box.id($0) } ?? 0
     }
 }
@@ -258,7 +254,7 @@ public func moa_layout_eq(_ L: OpaquePointer?, _ line: UnsafePointer<CChar>?, _ 
 {
     withLayout(L) { box in
         let line = try requiredString(line, "line")
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         out.pointee = box.id(try box.layout.eq(line))
     }
 }
@@ -309,8 +305,8 @@ public func moa_layout_constraints(
 @_cdecl("moa_layout_describe")
 public func moa_layout_describe(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
-        out.pointee = try box.keep(box.layout.describeConstraints())
+        let out = try required(out, "out")
+        out.pointee = try box.text.keep(box.layout.describeConstraints())
     }
 }
 
@@ -324,7 +320,7 @@ public func moa_layout_set_debug_callback(_ L: OpaquePointer?, _ cb: TextFn?, _ 
 @_cdecl("moa_lcons_constant")
 public func moa_lcons_constant(_ L: OpaquePointer?, _ c: UInt64, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         out.pointee = try box.constraint(c).constant
     }
 }
@@ -337,7 +333,7 @@ public func moa_lcons_set_constant(_ L: OpaquePointer?, _ c: UInt64, _ k: Double
 @_cdecl("moa_lcons_priority")
 public func moa_lcons_priority(_ L: OpaquePointer?, _ c: UInt64, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         out.pointee = try box.constraint(c).priority
     }
 }
@@ -350,7 +346,7 @@ public func moa_lcons_set_priority(_ L: OpaquePointer?, _ c: UInt64, _ p: Double
 @_cdecl("moa_lcons_active")
 public func moa_lcons_active(_ L: OpaquePointer?, _ c: UInt64, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         out.pointee = try box.constraint(c).isActive ? 1 : 0
     }
 }
@@ -365,15 +361,15 @@ public func moa_lcons_describe(_ L: OpaquePointer?, _ c: UInt64, _ out: UnsafeMu
     -> Int32
 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
-        out.pointee = try box.keep(box.constraint(c).description)
+        let out = try required(out, "out")
+        out.pointee = try box.text.keep(box.constraint(c).description)
     }
 }
 
 @_cdecl("moa_lcons_line")
 public func moa_lcons_line(_ L: OpaquePointer?, _ c: UInt64, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         out.pointee = Int32(clamping: try box.constraint(c).line ?? 0)
     }
 }
@@ -478,9 +474,9 @@ public func moa_layout_svg(_ L: OpaquePointer?, _ flags: Int32, _ out: UnsafeMut
     -> Int32
 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         let options = try svgOptions(flags)
         box.solveIfNeeded()
-        out.pointee = try box.keep(box.layout.svg(options))
+        out.pointee = try box.text.keep(box.layout.svg(options))
     }
 }

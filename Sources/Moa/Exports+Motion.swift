@@ -27,7 +27,7 @@ public func moa_layout_seek(_ L: OpaquePointer?, _ t: Double) -> Int32 {
 @_cdecl("moa_layout_time")
 public func moa_layout_time(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         out.pointee = box.layout.animator.time
     }
 }
@@ -35,7 +35,7 @@ public func moa_layout_time(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<Dou
 @_cdecl("moa_layout_is_animating")
 public func moa_layout_is_animating(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         out.pointee = box.layout.animator.isAnimating ? 1 : 0
     }
 }
@@ -48,7 +48,7 @@ public func moa_layout_spring_curve(
     _ out: UnsafeMutablePointer<Int32>?
 ) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         let spring = Spring(dampingRatio: dampingRatio, response: response, initialVelocity: velocity?.pointee)
         guard spring.isValid else {
             throw BoundaryFailure.invalid("spring damping ratio and response must be finite and above 0, the velocity finite")
@@ -62,7 +62,7 @@ public func moa_layout_bezier_curve(
     _ L: OpaquePointer?, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ out: UnsafeMutablePointer<Int32>?
 ) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         let b = CubicBezier(x1, y1, x2, y2)
         guard b.isValid else {
             throw BoundaryFailure.invalid("cubic-bezier control points must be finite, with x1 and x2 in 0...1")
@@ -164,7 +164,7 @@ public func moa_collapsible_new(
     _ L: OpaquePointer?, _ v: UInt64, _ c: UInt64, _ dir: UInt32, _ out: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         let view = try box.view(v)
         let constraint = try box.constraint(c)
         let col = try box.layout.collapsible(view, constraint: constraint, direction: collapseDirection(dir))
@@ -232,7 +232,7 @@ public func moa_collapsible_is_collapsed(_ L: OpaquePointer?, _ id: UInt64, _ ou
     -> Int32
 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         out.pointee = try box.collapsible(id).isCollapsed ? 1 : 0
     }
 }
@@ -286,7 +286,7 @@ public func moa_pan_new(
     _ nrest: Int, _ out: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         guard let cons else { throw BoundaryFailure.misuse("cons is NULL") }
         guard n > 0, n <= maxPanItems else { throw BoundaryFailure.invalid("a pan driver takes 1...\(maxPanItems) constraints") }
         let constraints = try UnsafeBufferPointer(start: cons, count: n).map { try box.constraint($0) }
@@ -433,7 +433,7 @@ public func moa_pan_set_rest_positions(_ L: OpaquePointer?, _ p: UInt64, _ rest:
 @_cdecl("moa_pan_offset")
 public func moa_pan_offset(_ L: OpaquePointer?, _ p: UInt64, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         let (pan, _) = try box.pan(p)
         guard pan.constraints[0].isValid else {
             throw BoundaryFailure.notFound("the pan driver's first constraint was removed")
@@ -445,7 +445,7 @@ public func moa_pan_offset(_ L: OpaquePointer?, _ p: UInt64, _ out: UnsafeMutabl
 @_cdecl("moa_pan_rest_position")
 public func moa_pan_rest_position(_ L: OpaquePointer?, _ p: UInt64, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         out.pointee = try box.pan(p).0.restPosition
     }
 }
@@ -481,16 +481,16 @@ extension LayoutBox {
 @_cdecl("moa_layout_trace_csv")
 public func moa_layout_trace_csv(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
-        out.pointee = try box.keep(box.currentTrace.csv())
+        let out = try required(out, "out")
+        out.pointee = try box.text.keep(box.currentTrace.csv())
     }
 }
 
 @_cdecl("moa_layout_trace_json")
 public func moa_layout_trace_json(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
-        out.pointee = try box.keep(box.currentTrace.json())
+        let out = try required(out, "out")
+        out.pointee = try box.text.keep(box.currentTrace.json())
     }
 }
 
@@ -499,7 +499,7 @@ public func moa_layout_trace_svg_strip(
     _ L: OpaquePointer?, _ maxFrames: Int, _ flags: Int32, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?
 ) -> Int32 {
     withLayout(L) { box in
-        let out = try requiredOut(out, "out")
+        let out = try required(out, "out")
         guard maxFrames >= 0, maxFrames <= 100_000 else { throw BoundaryFailure.invalid("max_frames must be 0...100000") }
         let options = try svgOptions(flags, allowConstraints: false)
         let all = box.currentTrace.snapshots
@@ -509,6 +509,6 @@ public func moa_layout_trace_svg_strip(
             picked = maxFrames == 1 ? [all[0]]
                 : (0..<maxFrames).map { all[$0 * (all.count - 1) / (maxFrames - 1)] }
         }
-        out.pointee = try box.keep(FrameTrace(picked).stripSVG(options))
+        out.pointee = try box.text.keep(FrameTrace(picked).stripSVG(options))
     }
 }

@@ -11,19 +11,15 @@ import MoaSolver
 @_cdecl("moa_solver_errmsg")
 public func moa_solver_errmsg(_ s: OpaquePointer?) -> UnsafePointer<CChar>? {
     guard let s else { return cString("NULL solver handle (was moa_solver_new() called, and did it succeed?)") }
-    return SolverBox.from(s).errorMessage
+    return SolverBox.from(s).record.text
 }
 
 @_cdecl("moa_solver_conflicts")
 public func moa_solver_conflicts(
     _ s: OpaquePointer?, _ out: UnsafeMutablePointer<UInt64>?, _ cap: Int, _ count: UnsafeMutablePointer<Int>?
 ) -> Int32 {
-    guard let s, let count, cap == 0 || out != nil else { return Status.misuse }
-    guard cap >= 0 else { return Status.invalid }
-    let list = SolverBox.from(s).conflicts
-    for (i, c) in list.prefix(cap).enumerated() { out?[i] = c }
-    count.pointee = list.count
-    return Status.ok
+    guard let s else { return Status.misuse }
+    return copyConflicts(SolverBox.from(s).record, out, cap, count)
 }
 
 // MARK: - Lifecycle
@@ -67,7 +63,7 @@ public func moa_var_name(_ s: OpaquePointer?, _ v: UInt64, _ out: UnsafeMutableP
 {
     withSolver(s) { box in
         let out = try required(out, "out")
-        out.pointee = try box.keep(box.solver.name(of: box.variable(v)))
+        out.pointee = try box.text.keep(box.solver.name(of: box.variable(v)))
     }
 }
 
@@ -165,7 +161,7 @@ public func moa_cons_tag(_ s: OpaquePointer?, _ c: UInt64, _ out: UnsafeMutableP
 {
     withSolver(s) { box in
         let out = try required(out, "out")
-        out.pointee = try box.keep(box.solver.tag(of: box.constraint(c)))
+        out.pointee = try box.text.keep(box.solver.tag(of: box.constraint(c)))
     }
 }
 
@@ -175,7 +171,7 @@ public func moa_cons_describe(
 ) -> Int32 {
     withSolver(s) { box in
         let out = try required(out, "out")
-        out.pointee = try box.keep(box.solver.description(of: box.constraint(c)))
+        out.pointee = try box.text.keep(box.solver.description(of: box.constraint(c)))
     }
 }
 
@@ -227,6 +223,6 @@ public func moa_solver_counts(
 public func moa_solver_dump(_ s: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32 {
     withSolver(s) { box in
         let out = try required(out, "out")
-        out.pointee = try box.keep(box.solver.dump())
+        out.pointee = try box.text.keep(box.solver.dump())
     }
 }

@@ -13,34 +13,6 @@ import Musl
 import Darwin
 #endif
 import MoaLayout
-import Synchronization
-
-// MARK: - Status mapping
-
-extension Status {
-    /// The one place that maps a `LayoutError.Kind` to a `moa_status` (documented in moa.h, "THE LAYOUT LEVEL").
-    static func of(_ kind: LayoutError.Kind) -> Int32 {
-        switch kind {
-        case .parse, .unknownView, .unknownAttribute: return parse
-        case .unsatisfiable: return unsatisfiable
-        case .invalid, .cycle: return invalid
-        case .duplicateName: return duplicate
-        case .notFound, .stale: return notFound
-        case .internalError: return Status.error
-        }
-    }
-}
-
-/// A failure the C layer finds itself: a NULL pointer, a bad enum value or count, an unknown id, a callback rule.
-struct BoundaryFailure: Error {
-    let status: Int32
-    let kind: String
-    let message: String
-
-    static func misuse(_ m: String) -> BoundaryFailure { BoundaryFailure(status: Status.misuse, kind: "misuse", message: m) }
-    static func invalid(_ m: String) -> BoundaryFailure { BoundaryFailure(status: Status.invalid, kind: "invalid", message: m) }
-    static func notFound(_ m: String) -> BoundaryFailure { BoundaryFailure(status: Status.notFound, kind: "notFound", message: m) }
-}
 
 /// The C callback types of moa.h (`moa_done_fn`, `moa_rest_fn`, `moa_text_fn`); public because the thunks are.
 public typealias DoneFn = @convention(c) (OpaquePointer?, UInt64, Int32, UnsafeMutableRawPointer?) -> Void
@@ -66,9 +38,6 @@ enum IdKind: UInt64 {
 final class AnimationCell {
     var id = 0
 }
-
-/// Hands out layout tags, so that ids of different layouts differ (see `LayoutBox.salt`).
-private let layoutSaltCounter = Atomic<UInt64>(0)
 
 /// The most custom curves one layout keeps (documented in moa.h).
 let maxCustomCurves = 4096
@@ -118,36 +87,17 @@ final class LayoutBox {
     /// The free is running (pending completions are being called): every call is refused.
     var closing = false
 
-    // The error record.
-    private(set) var code: Int32 = 0
-    private var line: Int32 = 0
-    private var offset: Int32 = -1
-    private var textOffset: Int32 = -1
-    private var length: Int32 = 0
-    /// kind, message, source line, expected, suggestion, source (malloc'd; nil means "").
-    private var infoStrings: [UnsafeMutablePointer<CChar>?] = Array(repeating: nil, count: 6)
-    /// The full message for `moa_layout_errmsg` (malloc'd), or nil.
-    private var message: UnsafeMutablePointer<CChar>?
-    private var staticMessage: UnsafePointer<CChar>?
-    /// The conflicts of the last MOA_UNSATISFIABLE, as C ids.
-    private(set) var conflicts: [UInt64] = []
-
-    /// The last string handed out through a `const char **out` (malloc'd).
-    private var text: UnsafeMutablePointer<CChar>?
+    /// The outcome of the last call (`moa_layout_errmsg`, `moa_layout_error_info`, `moa_layout_conflicts`).
+    let record = ErrorRecord()
+    /// The last string handed out through a `const char **out`.
+    let text = TextSlot()
 
     init(_ layout: Layout) {
         self.layout = layout
-        let n = layoutSaltCounter.wrappingAdd(1, ordering: .relaxed).newValue
-        salt = (n % 0xFFFF + 1) << 48
+        salt = BoxSalt.next()
         defaultDebugOutput = layout.debugOutput
         // Stable low numbers for the root and the guides.
         for v in [layout.root, layout.safeArea, layout.margins, layout.keyboard] { _ = id(v) }
-    }
-
-    deinit {
-        free(message)
-        free(text)
-        for p in infoStrings { free(p) }
     }
 
     /// Unboxes a handle without retaining it.
@@ -365,83 +315,20 @@ final class LayoutBox {
         Unmanaged.passUnretained(self).release()
     }
 
-    // MARK: Strings out
-
-    /// Copies `string` into the box's string slot (freeing the previous one) and returns it.
-    func keep(_ string: String) throws -> UnsafePointer<CChar> {
-        guard let copy = SolverBox.mallocCString(string) else { throw BoundaryError.outOfMemory }
-        free(text)
-        text = copy
-        return UnsafePointer(copy)
-    }
-
     // MARK: Error record
-
-    var errorMessage: UnsafePointer<CChar> {
-        if let message { return UnsafePointer(message) }
-        return staticMessage ?? cString("not an error")
-    }
-
-    /// Records a success: "not an error", no details, no conflicts. Cheap when there was nothing to clear.
-    @inline(__always)
-    func succeeded() {
-        if code != Status.ok || message != nil || staticMessage != nil { clearError() }
-    }
-
-    private func clearError() {
-        code = Status.ok
-        line = 0
-        offset = -1
-        textOffset = -1
-        length = 0
-        for i in infoStrings.indices {
-            free(infoStrings[i])
-            infoStrings[i] = nil
-        }
-        free(message)
-        message = nil
-        staticMessage = nil
-        conflicts.removeAll()
-    }
 
     /// Records a failure and returns its status.
     func failed(_ error: any Error) -> Int32 {
-        clearError()
-        func clamp(_ n: Int?, _ none: Int32) -> Int32 {
-            guard let n else { return none }
-            return Int32(clamping: n)
-        }
-        var strings: [String] = []
-        let full: String
-        if let e = error as? LayoutError {
-            code = Status.of(e.kind)
-            line = clamp(e.line, 0)
-            offset = clamp(e.offset, -1)
-            textOffset = clamp(e.textOffset, -1)
-            length = clamp(e.length, 0)
-            strings = [e.kind.rawValue, e.message, e.sourceLine ?? "", e.expected.joined(separator: ", "),
-                       e.suggestion ?? "", e.source ?? ""]
-            if e.kind == .unsatisfiable {
-                conflicts = e.conflicts.compactMap { info in layout.constraint(id: info.id).map { id($0) } }
-            }
-            full = e.description
-        } else if let e = error as? BoundaryFailure {
-            code = e.status
-            strings = [e.kind, e.message, "", "", "", ""]
-            full = e.message
-        } else if error is BoundaryError {
-            code = Status.nomem
-            staticMessage = cString("out of memory")
-            return code
-        } else {
-            code = Status.error
-            strings = ["internalError", "internal error: unexpected error type", "", "", "", ""]
-            full = strings[1]
-        }
-        for (i, s) in strings.enumerated() where !s.isEmpty { infoStrings[i] = SolverBox.mallocCString(s) }
-        message = SolverBox.mallocCString(full)
-        if message == nil { staticMessage = cString("out of memory (while recording an error)") }
-        return code
+        guard let e = error as? LayoutError else { return record.failed(other: error) }
+        func clamp(_ n: Int?, _ none: Int32) -> Int32 { n.map { Int32(clamping: $0) } ?? none }
+        let conflicts = e.kind == .unsatisfiable
+            ? e.conflicts.compactMap { info in layout.constraint(id: info.id).map { id($0) } } : []
+        return record.failed(Status.of(e.kind), e.description,
+                             info: [e.kind.rawValue, e.message, e.sourceLine ?? "", e.expected.joined(separator: ", "),
+                                    e.suggestion ?? "", e.source ?? ""],
+                             position: (clamp(e.line, 0), clamp(e.offset, -1), clamp(e.textOffset, -1),
+                                        clamp(e.length, 0)),
+                             conflicts: conflicts)
     }
 
     // MARK: moa_error_info
@@ -455,10 +342,10 @@ final class LayoutBox {
 
     /// Writes the record to a C `moa_error_info`.
     func writeInfo(to out: UnsafeMutableRawPointer) {
-        for (i, v) in [code, line, offset, textOffset, length].enumerated() {
+        for (i, v) in [record.status, record.line, record.offset, record.textOffset, record.length].enumerated() {
             out.storeBytes(of: v, toByteOffset: i * 4, as: Int32.self)
         }
-        for (i, p) in infoStrings.enumerated() {
+        for (i, p) in record.infoStrings.enumerated() {
             let s: UnsafePointer<CChar>? = p.map { UnsafePointer($0) } ?? cString("")
             out.storeBytes(of: s, toByteOffset: LayoutBox.infoPointerStart + i * LayoutBox.infoPointerStride,
                            as: UnsafePointer<CChar>?.self)
@@ -487,57 +374,12 @@ func withLayout(_ handle: OpaquePointer?, _ body: (LayoutBox) throws -> Void) ->
     if let failure {
         status = box.failed(failure)
     } else {
-        box.succeeded()
+        box.record.succeeded()
         status = Status.ok
     }
     box.depth -= 1
     if box.depth == 0, box.freePending { box.performFree() }
     return status
-}
-
-/// A list result (moa.h, "Arrays out"): checks the arguments before anything is done.
-/// The checks of an array out (CONVENTIONS, Arrays out): MOA_MISUSE if count is NULL or out is NULL with
-/// cap > 0; MOA_INVALID if cap is not a signed size. Returns count.
-func checkedListOut(_ outIsNull: Bool, _ cap: Int, _ count: UnsafeMutablePointer<Int>?) throws -> UnsafeMutablePointer<Int> {
-    guard let count else { throw BoundaryFailure.misuse("count is NULL") }
-    guard cap >= 0 else { throw BoundaryFailure.invalid("cap does not fit in a ptrdiff_t") }
-    guard cap == 0 || !outIsNull else { throw BoundaryFailure.misuse("out is NULL but cap is \(cap)") }
-    return count
-}
-
-struct ListOut<T> {
-    let out: UnsafeMutablePointer<T>?
-    let cap: Int
-    let count: UnsafeMutablePointer<Int>
-
-    /// MOA_MISUSE if count is NULL or out is NULL with cap > 0; MOA_INVALID if cap is not a signed size.
-    init(_ out: UnsafeMutablePointer<T>?, _ cap: Int, _ count: UnsafeMutablePointer<Int>?, outOptional: Bool = false)
-        throws
-    {
-        self.count = try checkedListOut(out == nil && !outOptional, cap, count)
-        self.out = out
-        self.cap = cap
-    }
-
-    /// Writes at most `cap` items and the full count.
-    func write(_ items: [T]) {
-        if let out {
-            for (i, x) in items.prefix(cap).enumerated() { out[i] = x }
-        }
-        count.pointee = items.count
-    }
-}
-
-/// A required input string (MOA_MISUSE if NULL). Invalid UTF-8 is repaired, never trapped on.
-func requiredString(_ p: UnsafePointer<CChar>?, _ what: StaticString) throws -> String {
-    guard let p else { throw BoundaryFailure.misuse("\(what) is NULL") }
-    return string(p)
-}
-
-/// A required out-pointer (MOA_MISUSE if NULL).
-func requiredOut<T>(_ p: UnsafeMutablePointer<T>?, _ what: StaticString) throws -> UnsafeMutablePointer<T> {
-    guard let p else { throw BoundaryFailure.misuse("\(what) is NULL") }
-    return p
 }
 
 /// Byte layout of `moa_rect` (four doubles) and `moa_frame` (checked against the header in MoaCTests).
@@ -602,9 +444,4 @@ func svgOptions(_ flags: Int32, allowConstraints: Bool = true) throws -> SVGOpti
     let known: Int32 = allowConstraints ? 7 : 6
     guard flags & ~known == 0 else { throw BoundaryFailure.invalid("unknown SVG flags \(flags)") }
     return SVGOptions(includeGuides: flags & 2 != 0, showConstraints: flags & 1 != 0, labels: flags & 4 == 0)
-}
-
-/// A finite, non-negative duration or delay.
-func checkSeconds(_ d: Double, _ what: StaticString) throws {
-    guard d.isFinite, d >= 0 else { throw BoundaryFailure.invalid("\(what) must be finite and >= 0") }
 }
