@@ -69,16 +69,14 @@ public func moa_layout_root_size(
 @_cdecl("moa_layout_orientation")
 public func moa_layout_orientation(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
     withLayout(L) { box in
-        let out = try required(out, "out")
-        out.pointee = Int32(box.layout.orientation.mask.rawValue)
+        try output(out) { Int32(box.layout.orientation.mask.rawValue) }
     }
 }
 
 @_cdecl("moa_layout_root")
 public func moa_layout_root(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<UInt64>?) -> Int32 {
     withLayout(L) { box in
-        let out = try required(out, "out")
-        out.pointee = box.id(box.layout.root)
+        try output(out) { box.id(box.layout.root) }
     }
 }
 
@@ -149,16 +147,14 @@ public func moa_view_name(_ L: OpaquePointer?, _ v: UInt64, _ out: UnsafeMutable
     -> Int32
 {
     withLayout(L) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.text.keep(box.view(v).name)
+        try output(out) { try box.text.keep(box.view(v).name) }
     }
 }
 
 @_cdecl("moa_view_superview")
 public func moa_view_superview(_ L: OpaquePointer?, _ v: UInt64, _ out: UnsafeMutablePointer<UInt64>?) -> Int32 {
     withLayout(L) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.view(v).superview.map { box.id($0) } ?? 0
+        try output(out) { try box.view(v).superview.map { box.id($0) } ?? 0 }
     }
 }
 
@@ -254,8 +250,7 @@ public func moa_layout_eq(_ L: OpaquePointer?, _ line: UnsafePointer<CChar>?, _ 
 {
     withLayout(L) { box in
         let line = try requiredString(line, "line")
-        let out = try required(out, "out")
-        out.pointee = box.id(try box.layout.eq(line))
+        try output(out) { box.id(try box.layout.eq(line)) }
     }
 }
 
@@ -305,8 +300,7 @@ public func moa_layout_constraints(
 @_cdecl("moa_layout_describe")
 public func moa_layout_describe(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32 {
     withLayout(L) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.text.keep(box.layout.describeConstraints())
+        try output(out) { try box.text.keep(box.layout.describeConstraints()) }
     }
 }
 
@@ -320,8 +314,7 @@ public func moa_layout_set_debug_callback(_ L: OpaquePointer?, _ cb: TextFn?, _ 
 @_cdecl("moa_lcons_constant")
 public func moa_lcons_constant(_ L: OpaquePointer?, _ c: UInt64, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     withLayout(L) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.constraint(c).constant
+        try output(out) { try box.constraint(c).constant }
     }
 }
 
@@ -333,8 +326,7 @@ public func moa_lcons_set_constant(_ L: OpaquePointer?, _ c: UInt64, _ k: Double
 @_cdecl("moa_lcons_priority")
 public func moa_lcons_priority(_ L: OpaquePointer?, _ c: UInt64, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     withLayout(L) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.constraint(c).priority
+        try output(out) { try box.constraint(c).priority }
     }
 }
 
@@ -346,8 +338,7 @@ public func moa_lcons_set_priority(_ L: OpaquePointer?, _ c: UInt64, _ p: Double
 @_cdecl("moa_lcons_active")
 public func moa_lcons_active(_ L: OpaquePointer?, _ c: UInt64, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
     withLayout(L) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.constraint(c).isActive ? 1 : 0
+        try output(out) { try box.constraint(c).isActive ? 1 : 0 }
     }
 }
 
@@ -361,16 +352,14 @@ public func moa_lcons_describe(_ L: OpaquePointer?, _ c: UInt64, _ out: UnsafeMu
     -> Int32
 {
     withLayout(L) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.text.keep(box.constraint(c).description)
+        try output(out) { try box.text.keep(box.constraint(c).description) }
     }
 }
 
 @_cdecl("moa_lcons_line")
 public func moa_lcons_line(_ L: OpaquePointer?, _ c: UInt64, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
     withLayout(L) { box in
-        let out = try required(out, "out")
-        out.pointee = Int32(clamping: try box.constraint(c).line ?? 0)
+        try output(out) { Int32(clamping: try box.constraint(c).line ?? 0) }
     }
 }
 

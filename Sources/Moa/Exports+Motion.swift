@@ -27,16 +27,14 @@ public func moa_layout_seek(_ L: OpaquePointer?, _ t: Double) -> Int32 {
 @_cdecl("moa_layout_time")
 public func moa_layout_time(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     withLayout(L) { box in
-        let out = try required(out, "out")
-        out.pointee = box.layout.animator.time
+        try output(out) { box.layout.animator.time }
     }
 }
 
 @_cdecl("moa_layout_is_animating")
 public func moa_layout_is_animating(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
     withLayout(L) { box in
-        let out = try required(out, "out")
-        out.pointee = box.layout.animator.isAnimating ? 1 : 0
+        try output(out) { box.layout.animator.isAnimating ? 1 : 0 }
     }
 }
 
@@ -232,8 +230,7 @@ public func moa_collapsible_is_collapsed(_ L: OpaquePointer?, _ id: UInt64, _ ou
     -> Int32
 {
     withLayout(L) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.collapsible(id).isCollapsed ? 1 : 0
+        try output(out) { try box.collapsible(id).isCollapsed ? 1 : 0 }
     }
 }
 
@@ -445,8 +442,7 @@ public func moa_pan_offset(_ L: OpaquePointer?, _ p: UInt64, _ out: UnsafeMutabl
 @_cdecl("moa_pan_rest_position")
 public func moa_pan_rest_position(_ L: OpaquePointer?, _ p: UInt64, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     withLayout(L) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.pan(p).0.restPosition
+        try output(out) { try box.pan(p).0.restPosition }
     }
 }
 
@@ -481,16 +477,14 @@ extension LayoutBox {
 @_cdecl("moa_layout_trace_csv")
 public func moa_layout_trace_csv(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32 {
     withLayout(L) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.text.keep(box.currentTrace.csv())
+        try output(out) { try box.text.keep(box.currentTrace.csv()) }
     }
 }
 
 @_cdecl("moa_layout_trace_json")
 public func moa_layout_trace_json(_ L: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32 {
     withLayout(L) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.text.keep(box.currentTrace.json())
+        try output(out) { try box.text.keep(box.currentTrace.json()) }
     }
 }
 

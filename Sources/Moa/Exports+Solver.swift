@@ -47,8 +47,7 @@ public func moa_var_new(_ s: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ ou
     -> Int32
 {
     withSolver(s) { box in
-        let out = try required(out, "out")
-        out.pointee = box.id(box.solver.addVariable(name: string(name)))
+        try output(out) { box.id(box.solver.addVariable(name: string(name))) }
     }
 }
 
@@ -62,8 +61,7 @@ public func moa_var_name(_ s: OpaquePointer?, _ v: UInt64, _ out: UnsafeMutableP
     -> Int32
 {
     withSolver(s) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.text.keep(box.solver.name(of: box.variable(v)))
+        try output(out) { try box.text.keep(box.solver.name(of: box.variable(v))) }
     }
 }
 
@@ -75,8 +73,7 @@ public func moa_var_set_name(_ s: OpaquePointer?, _ v: UInt64, _ name: UnsafePoi
 @_cdecl("moa_var_value")
 public func moa_var_value(_ s: OpaquePointer?, _ v: UInt64, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     withSolver(s) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.solver.value(of: box.variable(v))
+        try output(out) { try box.solver.value(of: box.variable(v)) }
     }
 }
 
@@ -111,16 +108,14 @@ public func moa_cons_set_active(_ s: OpaquePointer?, _ c: UInt64, _ active: Int3
 @_cdecl("moa_cons_is_active")
 public func moa_cons_is_active(_ s: OpaquePointer?, _ c: UInt64, _ out: UnsafeMutablePointer<Int32>?) -> Int32 {
     withSolver(s) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.solver.isActive(box.constraint(c)) ? 1 : 0
+        try output(out) { try box.solver.isActive(box.constraint(c)) ? 1 : 0 }
     }
 }
 
 @_cdecl("moa_cons_constant")
 public func moa_cons_constant(_ s: OpaquePointer?, _ c: UInt64, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     withSolver(s) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.solver.constant(of: box.constraint(c))
+        try output(out) { try box.solver.constant(of: box.constraint(c)) }
     }
 }
 
@@ -132,8 +127,7 @@ public func moa_cons_set_constant(_ s: OpaquePointer?, _ c: UInt64, _ k: Double)
 @_cdecl("moa_cons_priority")
 public func moa_cons_priority(_ s: OpaquePointer?, _ c: UInt64, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     withSolver(s) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.solver.priority(of: box.constraint(c))
+        try output(out) { try box.solver.priority(of: box.constraint(c)) }
     }
 }
 
@@ -145,8 +139,7 @@ public func moa_cons_set_priority(_ s: OpaquePointer?, _ c: UInt64, _ p: Double)
 @_cdecl("moa_cons_weight")
 public func moa_cons_weight(_ s: OpaquePointer?, _ c: UInt64, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
     withSolver(s) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.solver.weight(of: box.constraint(c))
+        try output(out) { try box.solver.weight(of: box.constraint(c)) }
     }
 }
 
@@ -160,8 +153,7 @@ public func moa_cons_tag(_ s: OpaquePointer?, _ c: UInt64, _ out: UnsafeMutableP
     -> Int32
 {
     withSolver(s) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.text.keep(box.solver.tag(of: box.constraint(c)))
+        try output(out) { try box.text.keep(box.solver.tag(of: box.constraint(c))) }
     }
 }
 
@@ -170,8 +162,7 @@ public func moa_cons_describe(
     _ s: OpaquePointer?, _ c: UInt64, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?
 ) -> Int32 {
     withSolver(s) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.text.keep(box.solver.description(of: box.constraint(c)))
+        try output(out) { try box.text.keep(box.solver.description(of: box.constraint(c))) }
     }
 }
 
@@ -222,7 +213,6 @@ public func moa_solver_counts(
 @_cdecl("moa_solver_dump")
 public func moa_solver_dump(_ s: OpaquePointer?, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32 {
     withSolver(s) { box in
-        let out = try required(out, "out")
-        out.pointee = try box.text.keep(box.solver.dump())
+        try output(out) { try box.text.keep(box.solver.dump()) }
     }
 }

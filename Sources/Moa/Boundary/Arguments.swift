@@ -11,9 +11,18 @@ import Synchronization
 
 /// A required pointer (an out-pointer or an input array): MOA_MISUSE if NULL.
 @inline(__always)
-func required<T>(_ p: UnsafeMutablePointer<T>?, _ what: StaticString) throws(BoundaryFailure) -> UnsafeMutablePointer<T> {
+func required<T>(_ p: UnsafeMutablePointer<T>?, _ what: StaticString) throws(BoundaryFailure)
+    -> UnsafeMutablePointer<T>
+{
     guard let p else { throw .misuse("\(what) is NULL") }
     return p
+}
+
+/// Writes `value()` through a required out-pointer (MOA_MISUSE if NULL, checked first): the body of a getter.
+@inline(__always)
+func output<T>(_ out: UnsafeMutablePointer<T>?, _ value: () throws -> T) throws {
+    let out = try required(out, "out")
+    out.pointee = try value()
 }
 
 /// An optional input string: NULL means "". Invalid UTF-8 is repaired, never trapped on.

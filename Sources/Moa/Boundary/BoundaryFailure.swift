@@ -8,9 +8,9 @@ struct BoundaryFailure: Error {
     let kind: String
     let message: String
 
-    static func misuse(_ m: String) -> BoundaryFailure { BoundaryFailure(status: Status.misuse, kind: "misuse", message: m) }
-    static func invalid(_ m: String) -> BoundaryFailure { BoundaryFailure(status: Status.invalid, kind: "invalid", message: m) }
-    static func notFound(_ m: String) -> BoundaryFailure { BoundaryFailure(status: Status.notFound, kind: "notFound", message: m) }
+    static func misuse(_ m: String) -> BoundaryFailure { .init(status: Status.misuse, kind: "misuse", message: m) }
+    static func invalid(_ m: String) -> BoundaryFailure { .init(status: Status.invalid, kind: "invalid", message: m) }
+    static func notFound(_ m: String) -> BoundaryFailure { .init(status: Status.notFound, kind: "notFound", message: m) }
     /// malloc failed for a string handed to C.
     static let outOfMemory = BoundaryFailure(status: Status.nomem, kind: "outOfMemory", message: "out of memory")
 }
