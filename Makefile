@@ -2,7 +2,10 @@
 #
 #   make            build/lib/libmoa.so, build/include/moa.h, build/bin/moa-bench, the C examples
 #   make demo       the Lua calculator demo (installs what it needs); make demo-c: the C examples
-#   make test       install missing tools, then Swift tests, C tests, export/runtime checks, checksums vs kiwi
+#   make test       install missing tools, then every test (Swift, C, Lua, Python, fuzz, sanitizers, valgrind,
+#                   checksums vs kiwi and HiGHS); ends by listing anything it had to skip, and why
+#   make check      the fast edit-and-test loop (a minute or two, tools already installed): Swift tests, C tests,
+#                   Lua specs, Python tests, export check; no sanitizer, fuzz or valgrind builds
 #   make test-full  `make test` plus checksums on every workload (10k files: minutes)
 #   make install    PREFIX=/usr/local (DESTDIR honoured); make uninstall
 #   make bench      benchmarks (quick); bench-full, bench-compare (Moa beside kiwi), bench-plots: see mk/bench.mk
@@ -54,7 +57,7 @@ TEST_EXTRA :=
 include $(sort $(wildcard mk/*.mk))
 
 .NOTPARALLEL:
-.PHONY: all lib bench-bin examples demo demo-c deps test test-full test-swift test-c test-exports test-runtime \
+.PHONY: all lib bench-bin examples demo demo-c deps test test-start check test-full test-swift test-c test-exports test-runtime \
 	test-checksums test-checksums-full install uninstall clean FORCE
 
 all: lib $(BUILD)/include/moa.h bench-bin examples lua
@@ -123,9 +126,22 @@ deps:
 
 # ---------------------------------------------------------------------------------------------------- tests
 
-test: deps all test-swift test-c test-lua test-lua-valgrind test-exports test-runtime test-readme test-install test-checksums $(TEST_EXTRA)
+# Checks that cannot run here (no mount namespace, no golden file, ...) append a line to SKIP_LOG; `make test`
+# empties it first and prints it last, so nothing is skipped silently.
+SKIP_LOG := $(CURDIR)/$(BUILD)/test-skips.log
+export MOA_SKIP_LOG := $(SKIP_LOG)
+
+test: test-start deps all test-swift test-c test-lua test-lua-valgrind test-exports test-runtime test-readme test-install test-checksums $(TEST_EXTRA)
 	@echo "make test: all passed (Swift tests, $(words $(C_TESTS)) C tests, Lua specs also under valgrind, exports, static runtime," \
-		"kiwi checksums on $(words $(CHECK_QUICK)) workloads + $(words $(SHUFFLE_FAMILIES)) shuffled)"
+		"kiwi checksums on $(words $(CHECK_QUICK)) workloads + $(words $(SHUFFLE_FAMILIES)) shuffled, $(TEST_EXTRA))"
+	@if [ -s $(SKIP_LOG) ]; then echo "make test: skipped:"; sed 's/^/  - /' $(SKIP_LOG); else echo "make test: nothing skipped"; fi
+
+test-start:
+	@mkdir -p $(BUILD) && rm -f $(SKIP_LOG)
+
+# The fast loop while editing (see the top of this file); `make test` is what CI runs.
+check: all test-swift test-c test-lua test-python test-exports
+	@echo "make check: passed (Swift tests, $(words $(C_TESTS)) C tests, Lua specs, Python tests, exports); make test runs the rest"
 
 test-full: deps all test-swift test-c test-lua test-exports test-runtime test-readme test-install test-checksums-full
 	@echo "make test-full: all passed (Swift tests, $(words $(C_TESTS)) C tests, exports, static runtime," \
@@ -156,7 +172,8 @@ test-runtime: $(LIBDIR)/libmoa.so lua
 		$(PYTHON) -c "import ctypes; l = ctypes.CDLL(\"$(LIBDIR)/libmoa.so\"); l.moa_libversion.restype = ctypes.c_char_p; assert l.moa_libversion() == b\"$(VERSION)\"" && \
 		LUA_CPATH="$(LUA_MODDIR)/?.so;;" $(LUA) -e "assert(require(\"moa\").version == \"$(VERSION)\")"' && \
 		echo "ok: libmoa.so loads from Python and Lua with $(SWIFT_TOOLCHAIN) hidden"; \
-	else echo "skip: no mount namespace here; not loading with the toolchain hidden"; fi
+	else echo "skip: no mount namespace here; not loading with the toolchain hidden"; \
+		echo "test-runtime: loading libmoa.so with the Swift toolchain hidden (no mount namespace here)" >> $(SKIP_LOG); fi
 
 # `make install` into a scratch prefix, then a C program built only with pkg-config's flags must run.
 test-install: lib

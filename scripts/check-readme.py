@@ -18,6 +18,16 @@ import subprocess
 import sys
 import tempfile
 
+
+def note_skip(what):
+    """Prints a skipped check, and appends it to $MOA_SKIP_LOG (make test lists them at the end)."""
+    print("skip " + what)
+    log = os.environ.get("MOA_SKIP_LOG")
+    if log:
+        with open(log, "a") as f:
+            f.write(what + "\n")
+
+
 NUM = re.compile(r"-?\d+(?:\.\d+)?")
 
 
@@ -95,6 +105,7 @@ SWIFT_PACKAGE = """// swift-tools-version:6.0
 // Written by scripts/check-readme.py: the README's ```swift block as the main.swift of a dependent package.
 import PackageDescription
 
+
 let package = Package(
     name: "ReadmeExample",
     dependencies: [.package(name: "Moa", path: %s)],
@@ -107,7 +118,7 @@ def check_swift(text):
     """Builds and runs the ```swift block in build/readme-swift (a package depending on this checkout)."""
     swift = shutil.which("swift")
     if not swift:
-        print("skip README Swift example (no swift on the PATH)")
+        note_skip("README Swift example (no swift on the PATH)")
         return True
     code = block(text, "swift")
     pkg = os.path.abspath(os.path.join("build", "readme-swift"))
