@@ -13,7 +13,7 @@ int luaopen_moa(lua_State *L) {
     lmoa_open_layout(L);      /* moa.layout; moa.Layout */
     lmoa_open_view(L);        /* moa.View, moa.LayoutConstraint */
     lmoa_open_motion(L);      /* moa.Animation, moa.Collapsible, moa.Pan; the motion methods of Layout and
-                                 LayoutConstraint */
+                                 LayoutConstraint; moa.curve */
     lua_pushliteral(L, "moa " MOA_VERSION);
     lua_setfield(L, -2, "_VERSION");
     lua_pushstring(L, moa_libversion());

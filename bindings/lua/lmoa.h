@@ -3,13 +3,14 @@
 ** helpers that the binding's files share. Reference: bindings/lua/README.md.
 **
 **   lmoa.c         luaopen_moa: calls the lmoa_open_* function of each file
-**   lmoa_util.c    numbers, argument checks, option tables, errors and failures, metatables; moa.priority
+**   lmoa_util.c    priority and status names (the library's tables: the binding keeps no copy), numbers,
+**                  argument checks, option tables, errors and failures, metatables; moa.priority
 **   lmoa_solver.c  moa.Solver, moa.Variable, moa.Constraint (the raw solver)
 **   lmoa_expr.c    moa.Expression, moa.Relation: linear arithmetic on variables
 **   lmoa_layout.c  moa.Layout: views, equations, solving, queries, frames, SVG
 **   lmoa_view.c    moa.View, moa.LayoutConstraint
-**   lmoa_motion.c  callbacks, animation options, the clock, the keyboard, traces; moa.Animation,
-**                  moa.Collapsible, moa.Pan
+**   lmoa_motion.c  callbacks, animation options and curves (names from moa_curve_name), the clock, the keyboard,
+**                  traces; moa.Animation, moa.Collapsible, moa.Pan; moa.curve
 **
 ** The rule every file keeps: no Lua error (luaL_error, lua_error, luaL_argerror, ...) is raised while a moa_* call
 ** is on the stack; callbacks from the library run under lua_pcall (lmoa_motion.c, lmoa_layout.c).

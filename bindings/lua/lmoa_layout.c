@@ -647,7 +647,7 @@ static int layout_svg(lua_State *L) {
 }
 
 /* ======================================================================================================== */
-/* Fields: L.closed, L.root, L.time, L.animating, L.width, L.height                                         */
+/* Fields: L.closed, L.root, L.time, L.animating, L.width, L.height, L.orientation                         */
 /* ======================================================================================================== */
 
 static int layout_index(lua_State *L) {
@@ -685,6 +685,13 @@ static int layout_index(lua_State *L) {
         double w = 0, h = 0;
         moa_layout_root_size(ll->m, &w, &h);
         lua_pushnumber(L, key[0] == 'w' ? w : h);
+        return 1;
+    }
+    if (strcmp(key, "orientation") == 0) {
+        int o = 0;
+        moa_status st = moa_layout_orientation(ll->m, &o);
+        if (st != MOA_OK) return lmoa_layout_error(L, ll, st, key);
+        lua_pushstring(L, o == MOA_LANDSCAPE ? "landscape" : "portrait");
         return 1;
     }
     return 0;

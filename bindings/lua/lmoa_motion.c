@@ -1,7 +1,8 @@
 /*
 ** lmoa_motion.c -- what moves a layout: completions and their callbacks (run under lua_pcall), animation options
-** and curves, the clock (L:advance, L:seek), root-size and constraint animations, the keyboard, traces;
-** moa.Animation, moa.Collapsible, moa.Pan. Reference: bindings/lua/README.md.
+** and curves (the curve names are the library's: moa_curve_name), the clock (L:advance, L:seek), root-size and
+** constraint animations, the keyboard, traces; moa.Animation, moa.Collapsible, moa.Pan; moa.curve.
+** Reference: bindings/lua/README.md.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -12,11 +13,10 @@
 /* Userdata layouts                                                                                         */
 /* ======================================================================================================== */
 
-/* moa.Pan: an id and the options last set (the C API has no getters for them). User value 1: the layout. */
+/* moa.Pan: an id and whether it is enabled (the C API has no getter for that; the options are read back with
+   moa_pan_options). User value 1: the layout. */
 typedef struct LPan {
     uint64_t id;
-    double fast_velocity, fast_step, drag_limit, snap_duration;
-    moa_curve snap_curve;
     int enabled;
 } LPan;
 
@@ -101,13 +101,42 @@ static void drop_callback(lua_State *L, LCallback *cb) {
 /* Animation options                                                                                        */
 /* ======================================================================================================== */
 
-static const struct { const char *name; moa_curve curve; } curve_names[] = {
-    {"linear", MOA_LINEAR}, {"easeIn", MOA_EASE_IN}, {"easeOut", MOA_EASE_OUT}, {"easeInOut", MOA_EASE_IN_OUT},
-    {"spring", MOA_SPRING}, {NULL, 0},
-};
+/* The curve names are the library's (moa_curve_name for 0, 1, ... until NULL): the binding keeps no copy. */
 
-/* A curve from the value at idx: a name, or a table {damping=, response=, velocity=} (a spring) or
-   {x1, y1, x2, y2} (a cubic Bézier). dflt when nil. */
+/* The predefined curve called name, or -1. */
+static moa_curve curve_by_name(const char *name) {
+    const char *n;
+    moa_curve c;
+    for (c = 0; (n = moa_curve_name(c)) != NULL; c++)
+        if (strcmp(n, name) == 0) return c;
+    return -1;
+}
+
+/* Pushes the library's curve names as "linear, easeIn, ..." and returns the string. */
+static const char *push_curve_names(lua_State *L) {
+    luaL_Buffer b;
+    const char *n;
+    moa_curve c;
+    luaL_buffinit(L, &b);
+    for (c = 0; (n = moa_curve_name(c)) != NULL; c++) {
+        if (c) luaL_addstring(&b, ", ");
+        luaL_addstring(&b, n);
+    }
+    luaL_pushresult(&b);
+    return lua_tostring(L, -1);
+}
+
+/* Pushes a curve as its name, or as its number when it has none (a custom curve). */
+static void push_curve(lua_State *L, moa_curve c) {
+    const char *n = moa_curve_name(c);
+    if (n) lua_pushstring(L, n);
+    else lua_pushinteger(L, c);
+}
+
+/* A curve from the value at idx: a name, a curve number (moa.curve.*, or a custom curve as p.options gives it),
+   or a table {damping=, response=, velocity=} (a spring) or {x1, y1, x2, y2} (a cubic Bézier). dflt when nil.
+   Everything is checked before a table makes a curve (moa_layout_spring_curve / moa_layout_bezier_curve), so a
+   bad value makes none; callers read the curve after their other options for the same reason. */
 static moa_curve check_curve(lua_State *L, LLayout *ll, int idx, moa_curve dflt, const char *field) {
     int t = lua_type(L, idx), i;
     moa_curve c = dflt;
@@ -116,13 +145,23 @@ static moa_curve check_curve(lua_State *L, LLayout *ll, int idx, moa_curve dflt,
     if (t == LUA_TNONE || t == LUA_TNIL) return dflt;
     if (t == LUA_TSTRING) {
         const char *name = lua_tostring(L, idx);
-        for (i = 0; curve_names[i].name; i++)
-            if (strcmp(curve_names[i].name, name) == 0) return curve_names[i].curve;
+        const char *names;
+        c = curve_by_name(name);
+        if (c >= 0) return c;
+        names = push_curve_names(L);
         return lmoa_value_error(L, idx, field,
-                                lua_pushfstring(L, "unknown curve '%s' (expected linear, easeIn, easeOut, easeInOut "
-                                                   "or spring)", name)), 0;
+                                lua_pushfstring(L, "unknown curve '%s' (expected %s, a Bezier {x1, y1, x2, y2} or "
+                                                   "a spring {damping=, response=, velocity=})", name, names)), 0;
     }
-    if (t != LUA_TTABLE) return lmoa_type_error(L, idx, field, "curve (name or table)"), 0;
+    if (t == LUA_TNUMBER) { /* checked by the library: an unknown curve gives INVALID */
+        int isint = 0;
+        lua_Integer n = lua_tointegerx(L, idx, &isint);
+        if (!isint) return lmoa_value_error(L, idx, field, "a curve number must be a whole number"), 0;
+        if (n < 0 || n > 0x7fffffff)
+            return lmoa_value_error(L, idx, field, lua_pushfstring(L, "unknown curve %I", n)), 0;
+        return (moa_curve)n;
+    }
+    if (t != LUA_TTABLE) return lmoa_type_error(L, idx, field, "curve (name, number or table)"), 0;
     if (lua_rawgeti(L, idx, 1) != LUA_TNIL) { /* {x1, y1, x2, y2} */
         double p[4];
         lua_pop(L, 1);
@@ -166,6 +205,14 @@ static void check_anim_opts(lua_State *L, LLayout *ll, int idx, double dflt_dura
     luaL_checktype(L, idx, LUA_TTABLE);
     o->duration = lmoa_opt_number(L, idx, "duration", dflt_duration);
     o->delay = lmoa_opt_number(L, idx, "delay", 0);
+    lua_getfield(L, idx, "done"); /* stays on the stack while the call runs */
+    if (!lua_isnil(L, -1)) {
+        if (!lua_isfunction(L, -1)) lmoa_type_error(L, lua_gettop(L), "done", "function");
+        o->done_idx = lua_gettop(L);
+    } else {
+        lua_pop(L, 1);
+    }
+    /* the curve last: a table makes a curve, which no later bad option should leave behind */
     if (lua_getfield(L, idx, "spring") != LUA_TNIL) {
         if (!lua_istable(L, -1)) lmoa_type_error(L, lua_gettop(L), "spring", "table");
         o->curve = check_curve(L, ll, -1, dflt_curve, "spring");
@@ -174,13 +221,6 @@ static void check_anim_opts(lua_State *L, LLayout *ll, int idx, double dflt_dura
         lua_pop(L, 1);
         lua_getfield(L, idx, "curve");
         o->curve = check_curve(L, ll, -1, dflt_curve, "curve");
-        lua_pop(L, 1);
-    }
-    lua_getfield(L, idx, "done"); /* stays on the stack while the call runs */
-    if (!lua_isnil(L, -1)) {
-        if (!lua_isfunction(L, -1)) lmoa_type_error(L, lua_gettop(L), "done", "function");
-        o->done_idx = lua_gettop(L);
-    } else {
         lua_pop(L, 1);
     }
 }
@@ -504,11 +544,6 @@ static int layout_pan(lua_State *L) {
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "pan");
     p = (LPan *)lmoa_new_child(L, 1, PAN_MT, sizeof(LPan));
     p->id = out;
-    p->fast_velocity = 400;
-    p->fast_step = 20;
-    p->drag_limit = MOA_AUTO;
-    p->snap_duration = 0.3;
-    p->snap_curve = MOA_EASE_OUT;
     p->enabled = 1;
     return 1;
 }
@@ -590,33 +625,108 @@ static int pan_move(lua_State *L) {
     return 1;
 }
 
-/* p:set_options{fast_velocity=, fast_step=, drag_limit= (number or "auto"), snap_duration=, snap_curve=} */
+static const char *const orientation_names[] = {"portrait", "landscape", "any", NULL};
+static const int orientation_values[] = {MOA_PORTRAIT, MOA_LANDSCAPE, MOA_ANY_ORIENTATION};
+
+/* Option `name` of the table at idx as a finite number, stored in *x when given; returns whether it was. */
+static int pan_opt_number(lua_State *L, int idx, const char *name, double *x) {
+    int given = lua_getfield(L, idx, name) != LUA_TNIL;
+    if (given) *x = lmoa_check_finite(L, -1, name, name);
+    lua_pop(L, 1);
+    return given;
+}
+
+/* p:set_options{fast_velocity=, fast_step=, drag_limit= (number or "auto"), snap_duration=, snap_curve=,
+   orientations= "portrait" | "landscape" | "any"} -> p. The options not named keep their values: they are read
+   from the library (moa_pan_options), the named ones changed, and all passed back (moa_pan_set_options). The
+   orientations and the numbers are checked before any moa_* call, the curve after the read-back and before
+   anything changes; all change, or none. */
 static int pan_set_options(lua_State *L) {
     LLayout *ll;
     LPan *p = check_pan(L, 1, &ll);
-    double fv, fs, dl, sd;
-    moa_curve sc;
+    double fv = 0, fs = 0, dl = 0, sd = 0, old[4] = {0, 0, 0, 0};
+    moa_curve sc = 0, old_sc = 0;
+    int has_fv, has_fs, has_dl = 0, has_sd, has_sc, orient = 0;
     moa_status st;
     luaL_checktype(L, 2, LUA_TTABLE);
-    fv = lmoa_opt_number(L, 2, "fast_velocity", p->fast_velocity);
-    fs = lmoa_opt_number(L, 2, "fast_step", p->fast_step);
-    lua_getfield(L, 2, "drag_limit");
-    if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "auto") == 0) dl = MOA_AUTO;
-    else if (lua_isnil(L, -1)) dl = p->drag_limit;
-    else dl = lmoa_check_finite(L, -1, "drag_limit", "drag_limit");
+    lua_settop(L, 2);
+    if (lua_getfield(L, 2, "orientations") != LUA_TNIL) {
+        int i;
+        const char *name;
+        if (lua_type(L, -1) != LUA_TSTRING) return lmoa_type_error(L, 3, "orientations", "string");
+        name = lua_tostring(L, -1);
+        for (i = 0; orientation_names[i]; i++)
+            if (strcmp(orientation_names[i], name) == 0) break;
+        if (!orientation_names[i])
+            return lmoa_value_error(L, 3, "orientations",
+                                    lua_pushfstring(L, "unknown orientations '%s' (expected portrait, landscape or "
+                                                       "any)", name));
+        orient = orientation_values[i];
+    }
     lua_pop(L, 1);
-    sd = lmoa_opt_number(L, 2, "snap_duration", p->snap_duration);
-    lua_getfield(L, 2, "snap_curve");
-    sc = check_curve(L, ll, -1, p->snap_curve, "snap_curve");
+    has_fv = pan_opt_number(L, 2, "fast_velocity", &fv);
+    has_fs = pan_opt_number(L, 2, "fast_step", &fs);
+    if (lua_getfield(L, 2, "drag_limit") != LUA_TNIL) {
+        has_dl = 1;
+        if (lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), "auto") == 0) {
+            dl = MOA_AUTO;
+        } else {
+            dl = lmoa_check_finite(L, -1, "drag_limit", "drag_limit");
+            if (dl < 0) /* MOA_AUTO is -1: a negative limit is refused rather than taken for "auto" */
+                return lmoa_value_error(L, 3, "drag_limit",
+                                        lua_pushfstring(L, "drag limit must be 0 or more or \"auto\", got %s",
+                                                        lmoa_push_numstr(L, dl)));
+        }
+    }
     lua_pop(L, 1);
-    st = moa_pan_set_options(ll->m, p->id, fv, fs, dl, sd, sc);
-    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "set_options");
-    p->fast_velocity = fv;
-    p->fast_step = fs;
-    p->drag_limit = dl;
-    p->snap_duration = sd;
-    p->snap_curve = sc;
+    has_sd = pan_opt_number(L, 2, "snap_duration", &sd);
+    has_sc = lua_getfield(L, 2, "snap_curve") != LUA_TNIL;
+    lua_pop(L, 1);
+    if (has_fv || has_fs || has_dl || has_sd || has_sc) {
+        st = moa_pan_options(ll->m, p->id, &old[0], &old[1], &old[2], &old[3], &old_sc);
+        if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "set_options");
+        if (!has_fv) fv = old[0];
+        if (!has_fs) fs = old[1];
+        if (!has_dl) dl = old[2];
+        if (!has_sd) sd = old[3];
+        lua_getfield(L, 2, "snap_curve"); /* last: a table makes a curve */
+        sc = check_curve(L, ll, -1, old_sc, "snap_curve");
+        lua_pop(L, 1);
+        st = moa_pan_set_options(ll->m, p->id, fv, fs, dl, sd, sc);
+        if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "set_options");
+    }
+    if (orient) {
+        st = moa_pan_set_orientations(ll->m, p->id, orient);
+        if (st != MOA_OK) {
+            /* cannot happen (the value was checked, p was found): put the options back, so that none change */
+            if (has_fv || has_fs || has_dl || has_sd || has_sc)
+                moa_pan_set_options(ll->m, p->id, old[0], old[1], old[2], old[3], old_sc);
+            return lmoa_layout_error(L, ll, st, "set_options");
+        }
+    }
     lua_settop(L, 1);
+    return 1;
+}
+
+/* p.options -> {fast_velocity=, fast_step=, drag_limit= (number or "auto"), snap_duration=, snap_curve= (a name,
+   or the number of a custom curve)}: as the library has them (its defaults until set). */
+static int pan_push_options(lua_State *L, LLayout *ll, LPan *p) {
+    double fv = 0, fs = 0, dl = 0, sd = 0;
+    moa_curve sc = 0;
+    moa_status st = moa_pan_options(ll->m, p->id, &fv, &fs, &dl, &sd, &sc);
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "options");
+    lua_createtable(L, 0, 5);
+    lua_pushnumber(L, fv);
+    lua_setfield(L, -2, "fast_velocity");
+    lua_pushnumber(L, fs);
+    lua_setfield(L, -2, "fast_step");
+    if (dl == MOA_AUTO) lua_pushliteral(L, "auto");
+    else lua_pushnumber(L, dl);
+    lua_setfield(L, -2, "drag_limit");
+    lua_pushnumber(L, sd);
+    lua_setfield(L, -2, "snap_duration");
+    push_curve(L, sc);
+    lua_setfield(L, -2, "snap_curve");
     return 1;
 }
 
@@ -679,6 +789,7 @@ static int pan_index(lua_State *L) {
         lua_pushboolean(L, p->enabled);
         return 1;
     }
+    if (strcmp(key, "options") == 0) return pan_push_options(L, ll, p);
     if (strcmp(key, "offset") == 0 || strcmp(key, "rest_position") == 0) {
         st = key[0] == 'o' ? moa_pan_offset(ll->m, p->id, &x) : moa_pan_rest_position(ll->m, p->id, &x);
         if (st != MOA_OK) return lmoa_layout_error(L, ll, st, key);
@@ -765,8 +876,17 @@ static const luaL_Reg pan_methods[] = {
     {NULL, NULL},
 };
 
-/* moa.Animation, moa.Collapsible, moa.Pan; the motion methods of moa.Layout and moa.LayoutConstraint. */
+/* moa.Animation, moa.Collapsible, moa.Pan; the motion methods of moa.Layout and moa.LayoutConstraint; moa.curve
+   (the predefined curves by name, from moa_curve_name) into the module table on top. */
 void lmoa_open_motion(lua_State *L) {
+    const char *name;
+    moa_curve c;
+    lua_newtable(L);
+    for (c = 0; (name = moa_curve_name(c)) != NULL; c++) {
+        lua_pushinteger(L, c);
+        lua_setfield(L, -2, name);
+    }
+    lua_setfield(L, -2, "curve");
     lmoa_extend_meta(L, LAYOUT_MT, NULL, layout_methods);
     lmoa_extend_meta(L, LCONS_MT, NULL, lcons_methods);
     lmoa_create_meta(L, ANIM_MT, anim_meta, anim_methods);

@@ -1,11 +1,11 @@
 /*
-** lmoa_util.c -- the helpers both halves of the Lua module "moa" share: priority and status names, numbers as
-** text, argument checks and their errors, option tables, the closed-object, status and failure helpers, and the
-** creation of metatables. Registers moa.priority and moa.strength. Reference: bindings/lua/README.md.
+** lmoa_util.c -- the helpers both halves of the Lua module "moa" share: priority and status names (looked up in
+** the library's tables, never copied), numbers as text, argument checks and their errors, option tables, the
+** closed-object, status and failure helpers, and the creation of metatables. Registers moa.priority and
+** moa.strength (built from moa_priority_name). Reference: bindings/lua/README.md.
 */
 #include <math.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "lmoa.h"
 
@@ -13,31 +13,27 @@
 /* Names: priorities, status codes                                                                          */
 /* ======================================================================================================== */
 
-static const struct { const char *name; double value; } priority_names[] = {
-    {"required", 1000}, {"max", 1000},
-    {"strong", 750}, {"high", 750},
-    {"medium", 500}, {"med", 500},
-    {"weak", 250}, {"low", 250},
-    {"fit", 50},
-    /* Swift's LayoutPriority names */
-    {"minNonZero", 1}, {"belowDefaultLow", 249}, {"defaultLow", 250}, {"aboveDefaultLow", 251},
-    {"belowDefaultHigh", 749}, {"defaultHigh", 750}, {"aboveDefaultHigh", 751}, {"maxNonRequired", 999},
-    {NULL, 0},
-};
+/* The binding keeps no name tables of its own: priority names come from moa_priority_value() and
+   moa_priority_name(), status names from moa_status_name(), curve names (lmoa_motion.c) from moa_curve_name(). */
 
-static const char *status_name(moa_status st) {
-    switch (st) {
-    case MOA_OK: return "OK";
-    case MOA_ERROR: return "ERROR";
-    case MOA_MISUSE: return "MISUSE";
-    case MOA_NOMEM: return "NOMEM";
-    case MOA_INVALID: return "INVALID";
-    case MOA_NOTFOUND: return "NOTFOUND";
-    case MOA_DUPLICATE: return "DUPLICATE";
-    case MOA_UNSATISFIABLE: return "UNSATISFIABLE";
-    case MOA_PARSE: return "PARSE";
-    default: return "UNKNOWN";
+/* Pushes a number as an integer when it is one (priorities are whole numbers), else as a float. */
+static void push_whole(lua_State *L, double x) {
+    if (x == floor(x) && x >= -9007199254740992.0 && x <= 9007199254740992.0) lua_pushinteger(L, (lua_Integer)x);
+    else lua_pushnumber(L, x);
+}
+
+/* Pushes the library's priority names as "required, max, strong, ..." and returns the string. */
+static const char *push_priority_names(lua_State *L) {
+    luaL_Buffer b;
+    const char *name;
+    int i;
+    luaL_buffinit(L, &b);
+    for (i = 0; (name = moa_priority_name(i, NULL)) != NULL; i++) {
+        if (i) luaL_addstring(&b, ", ");
+        luaL_addstring(&b, name);
     }
+    luaL_pushresult(&b);
+    return lua_tostring(L, -1);
 }
 
 /* ======================================================================================================== */
@@ -82,15 +78,14 @@ double lmoa_check_priority(lua_State *L, int idx, double dflt, int edit, const c
     if (t == LUA_TNONE || t == LUA_TNIL) return dflt;
     if (t == LUA_TSTRING) {
         const char *name = lua_tostring(L, idx);
-        int i;
-        for (i = 0; priority_names[i].name; i++)
-            if (strcmp(priority_names[i].name, name) == 0) break;
-        if (!priority_names[i].name)
+        moa_status st = moa_priority_value(name, &p);
+        if (st == MOA_NOTFOUND) {
+            const char *names = push_priority_names(L);
             return lmoa_value_error(L, idx, field,
-                                    lua_pushfstring(L, "unknown priority name '%s' (expected required, strong/high, "
-                                                       "medium, weak/low, fit, ... or a number in (0, 1000])", name)),
-                   0;
-        p = priority_names[i].value;
+                                    lua_pushfstring(L, "unknown priority name '%s' (expected one of %s, or a number in "
+                                                       "(0, 1000])", name, names)), 0;
+        }
+        if (st != MOA_OK) return lmoa_status_error(L, NULL, st, "priority"), 0;
     } else if (t == LUA_TNUMBER) {
         p = lua_tonumber(L, idx);
         if (!(p > 0 && p <= 1000))
@@ -165,7 +160,7 @@ int lmoa_push_failure(lua_State *L, const char *msg, moa_status st, int nrec) {
     lua_pushstring(L, msg);
     lua_createtable(L, 0, nrec);
     details = lua_gettop(L);
-    lua_pushstring(L, status_name(st));
+    lua_pushstring(L, moa_status_name(st));
     lua_setfield(L, details, "code");
     lua_pushinteger(L, st);
     lua_setfield(L, details, "status");
@@ -222,13 +217,16 @@ void lmoa_extend_meta(lua_State *L, const char *name, const luaL_Reg *meta, cons
 /* Registration                                                                                             */
 /* ======================================================================================================== */
 
-/* moa.priority and moa.strength (the same table): the priority names, into the module table on top. */
+/* moa.priority and moa.strength (the same table): the library's priority names (moa_priority_name), into the
+   module table on top. */
 void lmoa_open_util(lua_State *L) {
+    const char *name;
+    double value;
     int i;
     lua_newtable(L);
-    for (i = 0; priority_names[i].name; i++) {
-        lua_pushinteger(L, (lua_Integer)priority_names[i].value);
-        lua_setfield(L, -2, priority_names[i].name);
+    for (i = 0; (name = moa_priority_name(i, &value)) != NULL; i++) {
+        push_whole(L, value);
+        lua_setfield(L, -2, name);
     }
     lua_pushvalue(L, -1);
     lua_setfield(L, -3, "priority");

@@ -70,8 +70,10 @@ static int view_result(lua_State *L, LLayout *ll, moa_status st, const char *wha
     return 1;
 }
 
-/* v:set_margins(top, left, bottom, right) or v:set_margins(all) */
-static int view_set_margins(lua_State *L) {
+/* v:set_margins(top, left, bottom, right) or v:set_margins(all);
+   v:set_directional_margins(top, leading, bottom, trailing) or v:set_directional_margins(all): leading and
+   trailing follow the view's effective direction (UIKit's directionalLayoutMargins). */
+static int margins_call(lua_State *L, int directional) {
     LLayout *ll;
     LId *v = check_view(L, 1, &ll);
     double t = lmoa_check_finite(L, 2, "margin", NULL), l = t, b = t, r = t;
@@ -80,8 +82,14 @@ static int view_set_margins(lua_State *L) {
         b = lmoa_check_finite(L, 4, "margin", NULL);
         r = lmoa_check_finite(L, 5, "margin", NULL);
     }
+    if (directional)
+        return view_result(L, ll, moa_view_set_directional_margins(ll->m, v->id, t, l, b, r),
+                           "set_directional_margins");
     return view_result(L, ll, moa_view_set_margins(ll->m, v->id, t, l, b, r), "set_margins");
 }
+
+static int view_set_margins(lua_State *L) { return margins_call(L, 0); }
+static int view_set_directional_margins(lua_State *L) { return margins_call(L, 1); }
 
 static int view_set_direction(lua_State *L) {
     static const char *const dirs[] = {"inherit", "ltr", "rtl", NULL};
@@ -316,6 +324,7 @@ static const luaL_Reg view_meta[] = {
 
 static const luaL_Reg view_methods[] = {
     {"set_margins", view_set_margins},
+    {"set_directional_margins", view_set_directional_margins},
     {"set_direction", view_set_direction},
     {"set_intrinsic_size", view_set_intrinsic_size},
     {"set_content_priority", view_set_content_priority},

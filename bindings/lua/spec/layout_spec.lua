@@ -178,6 +178,45 @@ describe("views", function()
     assert.is_true(#L:constraints() < n)
     assert.has_error(function() L.root:remove() end)
   end)
+
+  it("sets directional margins that follow the view's direction; L.orientation", function()
+    local L <close> = moa.layout(320, 480)
+    assert.equal("portrait", L.orientation)
+    local box = L:view "box"
+    local a = L:view("a", box)
+    assert(L:eqs [[
+      box.pin == 0
+      a.left == box.leftMargin
+      a.right == box.rightMargin
+      a.top == 0
+      a.height == 10
+    ]])
+    assert.equal(box, box:set_directional_margins(0, 20, 0, 50))
+    L:solve()
+    same_rect({ 20, 0, 250, 10 }, a.frame) -- left to right: leading is the left margin
+    box:set_direction "rtl"
+    L:solve()
+    same_rect({ 50, 0, 250, 10 }, a.frame) -- right to left: leading is the right margin
+    assert.has_error(function() box:set_directional_margins(0, 0 / 0, 0, 0) end)
+    assert.has_error(function() box:set_directional_margins(0, 1, 0) end)
+    assert.has_error(function() box:set_directional_margins "wide" end)
+    L:solve()
+    same_rect({ 50, 0, 250, 10 }, a.frame) -- a failed call changes nothing
+    box:set_direction "ltr"
+    L:solve()
+    same_rect({ 20, 0, 250, 10 }, a.frame) -- and back
+    box:set_directional_margins(6)
+    L:solve()
+    same_rect({ 6, 0, 308, 10 }, a.frame)
+    box:set_margins(0, 30, 0, 10) -- by left and right again: no longer follows the direction
+    box:set_direction "rtl"
+    L:solve()
+    same_rect({ 30, 0, 280, 10 }, a.frame)
+    L:set_root_size(480, 320)
+    assert.equal("landscape", L.orientation)
+    L:set_root_size(400, 400)
+    assert.equal("portrait", L.orientation) -- landscape only when wider than tall
+  end)
 end)
 
 describe("equations", function()

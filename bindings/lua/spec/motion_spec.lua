@@ -354,6 +354,76 @@ describe("pan", function()
     assert.has_error(function() pan.nope = 1 end)
   end)
 
+  it("reads its options back from the library; set_options keeps the ones it does not name", function()
+    local L, pan = calculator()
+    assert.same({ fast_velocity = 400, fast_step = 20, drag_limit = "auto", snap_duration = 0.3,
+                  snap_curve = "easeInOut" }, pan.options)
+    pan:set_options { fast_velocity = 500 }
+    assert.same({ fast_velocity = 500, fast_step = 20, drag_limit = "auto", snap_duration = 0.3,
+                  snap_curve = "easeInOut" }, pan.options) -- the default curve kept, not replaced by a copy
+    pan:set_options { snap_curve = "keyboard", drag_limit = 70 }
+    local o = pan.options
+    assert.equal("keyboard", o.snap_curve)
+    assert.equal(70, o.drag_limit)
+    assert.equal(0.3, o.snap_duration)
+    assert.equal(500, o.fast_velocity)
+    -- a custom curve comes back as its number, which set_options takes again
+    assert.equal(pan, pan:set_options { snap_curve = { 0.1, 0.2, 0.3, 0.4 } })
+    local custom = pan.options.snap_curve
+    assert.equal("integer", math.type(custom))
+    assert.is_true(custom >= 256)
+    pan:set_options { snap_curve = "linear" }
+    pan:set_options { snap_curve = custom }
+    assert.equal(custom, pan.options.snap_curve)
+    pan:set_options { snap_curve = moa.curve.easeOut }
+    assert.equal("easeOut", pan.options.snap_curve)
+    -- a failed call changes nothing
+    local before = pan.options
+    assert.has_error(function() pan:set_options { fast_step = 5, snap_duration = -1 } end)
+    assert.has_error(function() pan:set_options { fast_step = 5, drag_limit = -1 } end) -- -1 is not "auto"
+    assert.has_error(function() pan:set_options { fast_step = 5, snap_curve = "bouncy" } end)
+    assert.has_error(function() pan:set_options { fast_step = 5, snap_curve = 9999 } end)
+    assert.has_error(function() pan:set_options { fast_step = 5, orientations = "upside-down" } end)
+    assert.has_error(function() pan:set_options { fast_step = 5, orientations = 1 } end)
+    assert.same(before, pan.options)
+    assert.has_error(function() pan.options = {} end)
+    pan:free()
+    assert.has_error(function() return pan.options end)
+    L:close()
+  end)
+
+  it("takes events only in the orientations given; a rotation mid-drag ends the drag", function()
+    local L, pan, basic = calculator()
+    assert.equal("portrait", L.orientation)
+    pan:set_options { orientations = "portrait" }
+    L:set_root_size(480, 320)
+    assert.equal("landscape", L.orientation)
+    assert.is_false(pan:began())
+    assert.is_false(pan:changed(-10, 0))
+    L:set_root_size(320, 480)
+    assert.equal("portrait", L.orientation)
+    assert.is_true(pan:began())
+    assert.is_true(pan:changed(-200, -100))
+    L:solve()
+    assert.equal(-160, basic.frame.x) -- the automatic drag limit: half the width
+    L:set_root_size(480, 320) -- rotated mid-drag: the next event ends the drag as a slow release
+    assert.is_false(pan:changed(-10, 0))
+    L:set_root_size(320, 480)
+    assert.is_false(pan:changed(-20, 0)) -- the drag is over
+    L:advance(0.3)
+    L:solve()
+    assert.equal(-320, basic.frame.x) -- released past half the width: over to the second panel
+    assert.equal(-320, pan.rest_position)
+    pan:set_options { orientations = "landscape" }
+    assert.is_false(pan:began())
+    pan:set_options { orientations = "any" }
+    L:set_root_size(480, 320)
+    assert.is_true(pan:began())
+    assert.same({ fast_velocity = 400, fast_step = 20, drag_limit = "auto", snap_duration = 0.3,
+                  snap_curve = "easeInOut" }, pan.options) -- orientations alone leave the options alone
+    assert.has_error(function() pan:set_options { orientations = "sideways" } end)
+  end)
+
   it("raises on misuse", function()
     local L, pan = calculator()
     assert.has_error(function() L:pan({}, "horizontal", { 0 }) end)
@@ -362,6 +432,8 @@ describe("pan", function()
     assert.has_error(function() L:pan({ L:constraints()[3] }, "horizontal", { 0 }) end) -- display.top: vertical
     assert.has_error(function() pan:changed(0 / 0, 0) end)
     assert.has_error(function() pan:set_options { fast_step = -1 } end)
+    assert.has_error(function() pan:set_options { drag_limit = -5 } end)
+    assert.has_error(function() pan:set_options { drag_limit = "far" } end)
     assert.has_error(function() pan:set_rest_positions {} end)
     assert.has_error(function() pan:ended(0, 42) end)
   end)
