@@ -344,24 +344,35 @@ static int layout_set_keyboard_height(lua_State *L) {
 /* Equations: eq, eqs, xeq, on_debug                                                                        */
 /* ======================================================================================================== */
 
+/* The outcome of an equation call (eq, eqs, xeq), which may have run the debug callback: raises if that
+   callback closed the layout or the call failed by misuse; for an expected failure (a parse error, a bad
+   number in the text, a conflict; NOTFOUND too when notfound_expected) pushes nil, message, details and
+   returns 3; returns 0 on success (the caller pushes its results). A pending callback error is raised once
+   the outcome is known. */
+static int equation_outcome(lua_State *L, LLayout *ll, moa_status st, int notfound_expected, const char *what) {
+    if (!ll->m) { /* closed by the debug callback */
+        lmoa_raise_pending(L, ll);
+        return lmoa_closed_error(L, "layout");
+    }
+    if (is_expected_failure(st) || is_text_failure(ll, st) || (notfound_expected && st == MOA_NOTFOUND)) {
+        int n = lmoa_layout_failure(L, ll, 1, st);
+        lmoa_raise_pending(L, ll);
+        return n;
+    }
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, what);
+    lmoa_raise_pending(L, ll);
+    return 0;
+}
+
 /* L:eq(line) -> LayoutConstraint, or nil, message, details */
 static int layout_eq(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
     const char *line = luaL_checkstring(L, 2);
     moa_lcons out = 0;
     moa_status st;
+    int n;
     CALLBACK_CALL(ll, L, moa_layout_eq(ll->m, line, &out));
-    if (!ll->m) { /* closed by the debug callback */
-        lmoa_raise_pending(L, ll);
-        return lmoa_closed_error(L, "layout");
-    }
-    if (is_expected_failure(st) || is_text_failure(ll, st)) {
-        int n = lmoa_layout_failure(L, ll, 1, st);
-        lmoa_raise_pending(L, ll);
-        return n;
-    }
-    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "eq");
-    lmoa_raise_pending(L, ll);
+    if ((n = equation_outcome(L, ll, st, 0, "eq")) != 0) return n;
     push_lcons(L, 1, out);
     return 1;
 }
@@ -375,6 +386,7 @@ static int layout_eqs(lua_State *L) {
     int first = (int)luaL_optinteger(L, 4, 1);
     moa_lcons *ids;
     moa_status st;
+    int n;
     for (i = 0; i < len; i++)
         if (text[i] == '\n') lines++;
     ids = (moa_lcons *)lua_newuserdatauv(L, 4 * lines * sizeof *ids, 0);
@@ -382,17 +394,7 @@ static int layout_eqs(lua_State *L) {
         CALLBACK_CALL(ll, L, moa_layout_eqs_source(ll->m, text, source, first, ids, 4 * lines, &count));
     else
         CALLBACK_CALL(ll, L, moa_layout_eqs(ll->m, text, ids, 4 * lines, &count));
-    if (!ll->m) {
-        lmoa_raise_pending(L, ll);
-        return lmoa_closed_error(L, "layout");
-    }
-    if (is_expected_failure(st) || is_text_failure(ll, st)) {
-        int n = lmoa_layout_failure(L, ll, 1, st);
-        lmoa_raise_pending(L, ll);
-        return n;
-    }
-    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "eqs");
-    lmoa_raise_pending(L, ll);
+    if ((n = equation_outcome(L, ll, st, 0, "eqs")) != 0) return n;
     if (count > 4 * lines) count = 4 * lines;
     lua_createtable(L, (int)count, 0);
     for (i = 0; i < count; i++) {
@@ -408,18 +410,9 @@ static int layout_xeq(lua_State *L) {
     const char *line = luaL_checkstring(L, 2);
     size_t removed = 0;
     moa_status st;
+    int n;
     CALLBACK_CALL(ll, L, moa_layout_xeq(ll->m, line, &removed));
-    if (!ll->m) {
-        lmoa_raise_pending(L, ll);
-        return lmoa_closed_error(L, "layout");
-    }
-    if (is_expected_failure(st) || is_text_failure(ll, st) || st == MOA_NOTFOUND) {
-        int n = lmoa_layout_failure(L, ll, 1, st);
-        lmoa_raise_pending(L, ll);
-        return n;
-    }
-    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "xeq");
-    lmoa_raise_pending(L, ll);
+    if ((n = equation_outcome(L, ll, st, 1, "xeq")) != 0) return n;
     lua_pushinteger(L, (lua_Integer)removed);
     return 1;
 }
@@ -461,19 +454,32 @@ static int layout_on_debug(lua_State *L) {
 /* Solving and queries                                                                                      */
 /* ======================================================================================================== */
 
-/* Pushes the list of the views whose frame changed at the last solve or frame. */
-void lmoa_push_changed(lua_State *L, LLayout *ll, int layout_idx) {
-    size_t count = 0, i;
-    moa_view *ids;
-    moa_layout_changed_views(ll->m, NULL, 0, &count);
-    ids = (moa_view *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *ids, 0);
-    if (count && moa_layout_changed_views(ll->m, ids, count, &count) != MOA_OK) count = 0;
+/* An id list of the layout (moa_layout_views, moa_layout_constraints, moa_layout_changed_views: the same C
+   signature) as a Lua array of the objects push(L, layout_idx, id) makes. The ids go through a userdata buffer,
+   so a memory error never leaks it; the buffer is taken off the stack, the array is left on it. */
+typedef moa_status (*id_list_fn)(moa_layout *, uint64_t *, size_t, size_t *);
+
+static void push_id_list(lua_State *L, LLayout *ll, int layout_idx, id_list_fn list,
+                         void (*push)(lua_State *, int, uint64_t)) {
+    size_t count = 0, cap, i;
+    uint64_t *ids;
+    layout_idx = lua_absindex(L, layout_idx);
+    list(ll->m, NULL, 0, &count);
+    cap = count;
+    ids = (uint64_t *)lua_newuserdatauv(L, (cap ? cap : 1) * sizeof *ids, 0);
+    if (cap == 0 || list(ll->m, ids, cap, &count) != MOA_OK) count = 0;
+    if (count > cap) count = cap;
     lua_createtable(L, (int)count, 0);
     for (i = 0; i < count; i++) {
-        lmoa_push_view(L, layout_idx, ids[i]);
+        push(L, layout_idx, ids[i]);
         lua_rawseti(L, -2, (lua_Integer)(i + 1));
     }
     lua_remove(L, -2);
+}
+
+/* Pushes the list of the views whose frame changed at the last solve or frame. */
+void lmoa_push_changed(lua_State *L, LLayout *ll, int layout_idx) {
+    push_id_list(L, ll, layout_idx, moa_layout_changed_views, lmoa_push_view);
 }
 
 /* L:solve() -> { View whose frame changed, ... } */
@@ -487,32 +493,12 @@ static int layout_solve(lua_State *L) {
 
 /* Lists of ids: L:views(), L:constraints() */
 static int layout_views(lua_State *L) {
-    LLayout *ll = lmoa_check_layout(L, 1);
-    size_t count = 0, i;
-    moa_view *ids;
-    moa_layout_views(ll->m, NULL, 0, &count);
-    ids = (moa_view *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *ids, 0);
-    if (count && moa_layout_views(ll->m, ids, count, &count) != MOA_OK) count = 0;
-    lua_createtable(L, (int)count, 0);
-    for (i = 0; i < count; i++) {
-        lmoa_push_view(L, 1, ids[i]);
-        lua_rawseti(L, -2, (lua_Integer)(i + 1));
-    }
+    push_id_list(L, lmoa_check_layout(L, 1), 1, moa_layout_views, lmoa_push_view);
     return 1;
 }
 
 static int layout_constraints(lua_State *L) {
-    LLayout *ll = lmoa_check_layout(L, 1);
-    size_t count = 0, i;
-    moa_lcons *ids;
-    moa_layout_constraints(ll->m, NULL, 0, &count);
-    ids = (moa_lcons *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *ids, 0);
-    if (count && moa_layout_constraints(ll->m, ids, count, &count) != MOA_OK) count = 0;
-    lua_createtable(L, (int)count, 0);
-    for (i = 0; i < count; i++) {
-        push_lcons(L, 1, ids[i]);
-        lua_rawseti(L, -2, (lua_Integer)(i + 1));
-    }
+    push_id_list(L, lmoa_check_layout(L, 1), 1, moa_layout_constraints, push_lcons);
     return 1;
 }
 
