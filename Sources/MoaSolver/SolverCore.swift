@@ -533,12 +533,13 @@ struct SolverCore {
     /// with `oldContent` the dummy content it had). Aggregates downstream of `subject` are compensated for the
     /// change of what they stand for, and active rows that hold `subject` take its definition in.
     mutating func definePassively(_ slot: Int, _ rec: inout ConstraintRecord, subject: Sym,
-                                  downstream: [(RowID, Double)], oldContent: [(Sym, Double)] = []) {
+                                  downstream: [(RowID, Double)], oldContent: [(Sym, Double)] = [],
+                                  keeping seq: UInt64? = nil) {
         let r = tab.allocRow()
         tab.rows[r].constant = rec.constant
         for i in rec.vars.indices { tab.addTerm(r, varSym[Int(rec.vars[i])], rec.coefs[i]) }
         for (m, c) in markerTerms(rec) { tab.addTerm(r, m, c) }
-        tab.makePassive(r, subject: subject, downstream: downstream)
+        tab.makePassive(r, subject: subject, downstream: downstream, keeping: seq)
         tab.rows[r].constraint = Int32(slot)
         rec.passiveRow = r
         if downstream.contains(where: { !tab.aggregateUnused($0.0) }) {
@@ -617,16 +618,23 @@ struct SolverCore {
     mutating func reassign(along path: [PathStep], to slot: Int, _ rec: inout ConstraintRecord) throws(SolverError) {
         var taker = slot
         var takerRec = rec
-        for step in path {
+        steps: for step in path {
             let v = step.variable
             let rowSyms = takerRec.vars.map { varSym[Int($0)] }
             let old = tab.rowOf[v]
-            guard let down = tab.definable(v, besides: rowSyms) else { break }
+            var seq: UInt64? = nil
+            var down: [(RowID, Double)] = []
+            switch tab.placeReplacing(old, of: v, besides: rowSyms) {
+            case .seq(let place, let compensate):
+                seq = place
+                if compensate { down = tab.downstream(ofSymbol: v) }
+            case .cycle: break steps   // the path ends here; the taker goes in as any constraint does
+            }
             tab.writeOutAggregate(old)
             let oldContent = tab.dummyContent(old)
             tab.dropDefinition(old)
             cons[step.definer].passiveRow = .none
-            definePassively(taker, &takerRec, subject: v, downstream: down, oldContent: oldContent)
+            definePassively(taker, &takerRec, subject: v, downstream: down, oldContent: oldContent, keeping: seq)
             cons[taker] = takerRec
             if taker == slot { rec = takerRec }
             taker = step.definer

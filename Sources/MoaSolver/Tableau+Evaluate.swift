@@ -71,6 +71,10 @@ extension Tableau {
         changes.rows.removeAll(keepingCapacity: true)
         for s in changes.syms { changes.isSymDirty[s] = false }
         changes.syms.removeAll(keepingCapacity: true)
+        if !orderIsSorted {
+            passiveOrder.sort { $0.1 < $1.1 }
+            orderIsSorted = true
+        }
         let compact = !journal.isOpen
         var live = 0
         // Unsafe buffers: this runs once per frame over every row, and array access with its retains and bounds

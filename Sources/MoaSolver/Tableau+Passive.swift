@@ -71,17 +71,108 @@ extension Tableau {
         return cycle ? nil : down
     }
 
+    /// Where a new definition of `v` made of `rowSyms` goes in the topological order of passive rows (`seq`) when
+    /// it replaces `old`, `v`'s definition now, without moving the whole downstream of `v` after it.
+    ///
+    /// The new row takes `old`'s place when every passive definition among `rowSyms` comes before `old`: every row
+    /// downstream of `v` comes after `old`, so none is among `rowSyms` (no cycle) and the order holds. When some
+    /// come after (the "violating" rows), the order is repaired locally, as Pearce and Kelly's dynamic topological
+    /// order does: the violating rows and the passive rows they hold that come after `old` (upstream, `back`),
+    /// and the rows downstream of `v` that come no later than the last violating row (`forward`), share out their
+    /// own places plus `old`'s: `back` first, then the new row, then `forward`, each in its old order. A row in
+    /// both is a cycle. Nothing else moves.
+    ///
+    /// `compensate` tells whether an aggregate downstream of `v` is in use: it must then be compensated for the
+    /// change of what it stands for (`compensateAggregates`, with `downstream(ofSymbol:)`'s derivatives). The
+    /// flat expansions downstream are dropped on the way (they expanded through the old definition).
+    mutating func placeReplacing(_ old: RowID, of v: Sym, besides rowSyms: [Sym]) -> Placement {
+        let q = rows[old].seq
+        var lo: UInt64 = 0
+        for w in rowSyms where w != v {
+            let r = rowOf[w]
+            if r.isValid && rows[r].passive && rows[r].seq > q { lo = max(lo, rows[r].seq) }
+        }
+        // The downstream of `v`: aggregates in use, flat expansions, and the rows that must move after the new one.
+        var compensate = false
+        var forward: [(UInt64, RowID)] = []
+        scratch.visit.removeAll(keepingCapacity: true)
+        scratch.visit.append(v)
+        scratch.expandQueued[v] = true
+        var i = 0
+        while i < scratch.visit.count {
+            let s = scratch.visit[i]
+            i += 1
+            for ref in pcols[s] {
+                let w = ref.row
+                let b = rows[w].basic
+                if scratch.expandQueued[b] { continue }
+                scratch.expandQueued[b] = true
+                scratch.visit.append(b)
+                flats[w].seq = 0
+                if !compensate && rows[w].aggregate.isValid && !aggregateUnused(w) { compensate = true }
+                if rows[w].seq <= lo { forward.append((rows[w].seq, w)) }
+            }
+        }
+        defer { for s in scratch.visit { scratch.expandQueued[s] = false } }
+        if lo == 0 { return .seq(q, compensate: compensate) }
+        // Upstream of the violating rows, after `old`; a row downstream of `v` among them closes a cycle.
+        var back: [(UInt64, RowID)] = []
+        var stack: [RowID] = []
+        var marked: [Sym] = []
+        defer { for s in marked { scratch.flatMark[s] = false } }
+        for w in rowSyms where w != v {
+            let r = rowOf[w]
+            if r.isValid && rows[r].passive && rows[r].seq > q && !scratch.flatMark[w] {
+                scratch.flatMark[w] = true; marked.append(w); stack.append(r)
+            }
+        }
+        while let r = stack.popLast() {
+            if scratch.expandQueued[rows[r].basic] { return .cycle }
+            back.append((rows[r].seq, r))
+            for c in rows[r].cells {
+                let u = rowOf[c.sym]
+                guard u.isValid, rows[u].passive, rows[u].seq > q, !scratch.flatMark[c.sym] else { continue }
+                scratch.flatMark[c.sym] = true; marked.append(c.sym); stack.append(u)
+            }
+        }
+        back.sort { $0.0 < $1.0 }
+        forward.sort { $0.0 < $1.0 }
+        var places = back.map(\.0) + [q] + forward.map(\.0)
+        places.sort()
+        for (k, (_, r)) in back.enumerated() { moveRow(r, to: places[k]) }
+        for (k, (_, r)) in forward.enumerated() { moveRow(r, to: places[back.count + 1 + k]) }
+        return .seq(places[back.count], compensate: compensate)
+    }
+
+    /// Gives passive row `r` a new place in the topological order.
+    private mutating func moveRow(_ r: RowID, to seq: UInt64) {
+        guard rows[r].seq != seq else { return }
+        touch(r)
+        rows[r].seq = seq
+        if let last = passiveOrder.last, last.1 > seq { orderIsSorted = false }
+        passiveOrder.append((r, seq))
+    }
+
     /// Turns row `r` (being built, holding `subject`) into the passive row defining `subject`. `downstream` are
     /// the passive rows that already hold `subject` (`definable`), in topological order: they now depend on the
     /// new row, so they get new, later keys (and their cached expansions go).
-    mutating func makePassive(_ r: RowID, subject: Sym, downstream: [(RowID, Double)] = []) {
+    /// With `keeping` (from `placeReplacing`), the row takes that place in the order instead, and nothing
+    /// downstream moves (`downstream` is then only for the caller's compensation).
+    mutating func makePassive(_ r: RowID, subject: Sym, downstream: [(RowID, Double)] = [],
+                              keeping seq: UInt64? = nil) {
         // Built as an active row; re-file its cells as passive ones.
         var syms: [Sym] = [], coefs: [Double] = []
         for c in rows[r].cells { syms.append(c.sym); coefs.append(c.coef) }
         while !rows[r].cells.isEmpty { removeCell(r, rows[r].cells.count - 1) }
         rows[r].passive = true
-        rows[r].seq = nextSeq
-        nextSeq += 1
+        flats[r].seq = 0   // a reused slot and seq must not find the old definition's expansion
+        if let seq {
+            rows[r].seq = seq
+            if let last = passiveOrder.last, last.1 > seq { orderIsSorted = false }
+        } else {
+            rows[r].seq = nextSeq
+            nextSeq += 1
+        }
         var a = 0.0
         for i in syms.indices where syms[i] == subject { a = coefs[i] }
         let f = -1 / a
@@ -90,6 +181,7 @@ extension Tableau {
         rows[r].basic = subject
         rowOf[subject] = r
         passiveOrder.append((r, rows[r].seq))
+        if seq != nil { return }
         for (w, _) in downstream {
             touch(w)
             rows[w].seq = nextSeq
@@ -312,38 +404,42 @@ extension Tableau {
 
     /// The passive rows that hold symbol `v`, directly or through other passive rows, in topological order (by
     /// `seq`), each with the derivative of its basic variable with respect to `v`.
+    ///
+    /// A plain search finds them, one sort puts them in order, then one pass takes the derivatives (each row's
+    /// from the rows before it). A max-heap walk did all three at once and cost about three times as much: this
+    /// runs over the whole downstream of every definition that changes hands in a shuffled build.
     mutating func downstream(ofSymbol v: Sym, ignoring skipRow: RowID = .none) -> [(RowID, Double)] {
-        var out: [(RowID, Double)] = []
-        scratch.heap.removeAll()
-        scratch.expandCoef[v] = 1
+        scratch.visit.removeAll(keepingCapacity: true)
+        scratch.reach.removeAll(keepingCapacity: true)
+        scratch.visit.append(v)
         scratch.expandQueued[v] = true
-        func push(users b: Sym) {
-            for ref in pcols[b] where ref.row != skipRow {
-                let u = ref.row
-                let ub = rows[u].basic
-                if !scratch.expandQueued[ub] {
-                    scratch.expandQueued[ub] = true
-                    scratch.heap.push(UInt64.max - rows[u].seq, u)
-                }
+        var i = 0
+        while i < scratch.visit.count {
+            let s = scratch.visit[i]
+            i += 1
+            for ref in pcols[s] where ref.row != skipRow {
+                let b = rows[ref.row].basic
+                if scratch.expandQueued[b] { continue }
+                scratch.expandQueued[b] = true
+                scratch.visit.append(b)
+                scratch.reach.append((rows[ref.row].seq, ref.row))
             }
         }
-        push(users: v)
-        while let (_, w) = scratch.heap.pop() {
-            let b = rows[w].basic
+        scratch.reach.sort { $0.0 < $1.0 }
+        scratch.expandCoef[v] = 1
+        var out: [(RowID, Double)] = []
+        out.reserveCapacity(scratch.reach.count)
+        for (_, w) in scratch.reach {
             var g = 0.0
             for c in rows[w].cells where scratch.expandQueued[c.sym] {
                 g += c.coef * scratch.expandCoef[c.sym]
             }
-            scratch.expandCoef[b] = g
+            scratch.expandCoef[rows[w].basic] = g
             out.append((w, g))
-            push(users: b)
         }
-        scratch.expandCoef[v] = 0
-        scratch.expandQueued[v] = false
-        for (w, _) in out {
-            let b = rows[w].basic
-            scratch.expandCoef[b] = 0
-            scratch.expandQueued[b] = false
+        for s in scratch.visit {
+            scratch.expandCoef[s] = 0
+            scratch.expandQueued[s] = false
         }
         return out
     }

@@ -122,7 +122,9 @@ struct Scratch {
     var flatCoef: [Double] = []           // by symbol, for `computeFlat`
     var flatMark: [Bool] = []             // by symbol, for `computeFlat`
     var flatTouched: [Sym] = []
-    var pivotSyms: [Sym] = []           // a copy of the pivot row's cells (`loadPivot`)
+    var pivotSyms: [Sym] = []             // a copy of the pivot row's cells (`loadPivot`)
+    var visit: [Sym] = []                 // symbols met by `downstream` and `placeReplacing`
+    var reach: [(UInt64, RowID)] = []     // rows found by `downstream`, with their seq
     var pivotCoefs: [Double] = []
 
     /// Grows the per-symbol buffers by one symbol.
@@ -176,6 +178,14 @@ struct MaxHeap<Value> {
     }
 }
 
+/// Where a definition that replaces another goes in the order of passive rows (`Tableau.placeReplacing`).
+enum Placement {
+    /// At this seq; whatever had to move has moved. `compensate`: an aggregate downstream is in use.
+    case seq(UInt64, compensate: Bool)
+    /// It would depend on itself.
+    case cycle
+}
+
 /// The phase-one objective: the artificial variable's row, minimised while adding a constraint that no subject
 /// could take (only during that add). `syms` then holds the certificate of a failure.
 struct PhaseOne {
@@ -210,7 +220,10 @@ struct Tableau {
     var rows: [Row] = []
     var freeRows: [RowID] = []
     var rowStamp: [UInt32] = []           // the transaction that last recorded the row (`touch`)
-    var passiveOrder: [(RowID, UInt64)] = []   // passive rows by creation (stale entries skipped)
+    var passiveOrder: [(RowID, UInt64)] = []   // passive rows by seq (stale entries skipped; see `orderIsSorted`)
+    /// False after a definition took over an older row's place (`seq`) and was appended out of order:
+    /// `evaluateAll` sorts `passiveOrder` by seq first.
+    var orderIsSorted = true
     var nextSeq: UInt64 = 1
     var flats: [FlatExpansion] = []
     var flatEpoch: UInt32 = 1
