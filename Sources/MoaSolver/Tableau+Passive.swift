@@ -95,25 +95,13 @@ extension Tableau {
         // The downstream of `v`: aggregates in use, flat expansions, and the rows that must move after the new one.
         var compensate = false
         var forward: [(UInt64, RowID)] = []
-        scratch.visit.removeAll(keepingCapacity: true)
-        scratch.visit.append(v)
-        scratch.expandQueued[v] = true
-        var i = 0
-        while i < scratch.visit.count {
-            let s = scratch.visit[i]
-            i += 1
-            for ref in pcols[s] {
-                let w = ref.row
-                let b = rows[w].basic
-                if scratch.expandQueued[b] { continue }
-                scratch.expandQueued[b] = true
-                scratch.visit.append(b)
-                flats[w].seq = 0
-                if !compensate && rows[w].aggregate.isValid && !aggregateUnused(w) { compensate = true }
-                if rows[w].seq <= lo { forward.append((rows[w].seq, w)) }
-            }
+        markDownstream(of: v)
+        defer { unmarkDownstream() }
+        for (seq, w) in scratch.reach {
+            flats[w].seq = 0
+            if !compensate && rows[w].aggregate.isValid && !aggregateUnused(w) { compensate = true }
+            if seq <= lo { forward.append((seq, w)) }
         }
-        defer { for s in scratch.visit { scratch.expandQueued[s] = false } }
         if lo == 0 { return .seq(q, compensate: compensate) }
         // Upstream of the violating rows, after `old`; a row downstream of `v` among them closes a cycle.
         var back: [(UInt64, RowID)] = []
@@ -409,6 +397,27 @@ extension Tableau {
     /// from the rows before it). A max-heap walk did all three at once and cost about three times as much: this
     /// runs over the whole downstream of every definition that changes hands in a shuffled build.
     mutating func downstream(ofSymbol v: Sym, ignoring skipRow: RowID = .none) -> [(RowID, Double)] {
+        markDownstream(of: v, ignoring: skipRow)
+        defer { unmarkDownstream() }
+        scratch.reach.sort { $0.0 < $1.0 }
+        scratch.expandCoef[v] = 1
+        var out: [(RowID, Double)] = []
+        out.reserveCapacity(scratch.reach.count)
+        for (_, w) in scratch.reach {
+            var g = 0.0
+            for c in rows[w].cells where scratch.expandQueued[c.sym] {
+                g += c.coef * scratch.expandCoef[c.sym]
+            }
+            scratch.expandCoef[rows[w].basic] = g
+            out.append((w, g))
+        }
+        return out
+    }
+
+    /// Marks the downstream of `v` (`v` and the basics of the passive rows that hold it, directly or through
+    /// other passive rows, in `scratch.expandQueued`) and lists those rows with their seq in `scratch.reach`
+    /// (unordered). `unmarkDownstream()` clears the marks.
+    private mutating func markDownstream(of v: Sym, ignoring skipRow: RowID = .none) {
         scratch.visit.removeAll(keepingCapacity: true)
         scratch.reach.removeAll(keepingCapacity: true)
         scratch.visit.append(v)
@@ -425,23 +434,14 @@ extension Tableau {
                 scratch.reach.append((rows[ref.row].seq, ref.row))
             }
         }
-        scratch.reach.sort { $0.0 < $1.0 }
-        scratch.expandCoef[v] = 1
-        var out: [(RowID, Double)] = []
-        out.reserveCapacity(scratch.reach.count)
-        for (_, w) in scratch.reach {
-            var g = 0.0
-            for c in rows[w].cells where scratch.expandQueued[c.sym] {
-                g += c.coef * scratch.expandCoef[c.sym]
-            }
-            scratch.expandCoef[rows[w].basic] = g
-            out.append((w, g))
-        }
+    }
+
+    /// Clears what `markDownstream` and `downstream` left in the per-symbol scratch.
+    private mutating func unmarkDownstream() {
         for s in scratch.visit {
             scratch.expandCoef[s] = 0
             scratch.expandQueued[s] = false
         }
-        return out
     }
 
     /// The definition of `v` changed (it was a free symbol, or it had another definition): what the aggregates
