@@ -983,14 +983,25 @@ struct SolverCore {
         let before = cons[slot]
         guard before.active else { cons[slot].priority = p; cons[slot].weight = w; return }
         if !before.isRequired && p < Priority.required {
-            // Soft to soft: move the error terms between levels, then re-optimise.
-            let level = tab.level(for: p)
-            for e in [before.marker, before.other] where e.isValid && tab.kind[e] == .error {
-                removeObjectiveTerm(e, level: before.level, weight: before.weight)
-                removeObjectiveTerm(e, level: level, weight: -w)
+            // Soft to soft: move the error terms between levels, then re-optimise. Journaled: with wild
+            // coefficients the re-optimisation can fail numerically, and then nothing may have changed (found
+            // by moa-fuzz: a weight change on a 1e9 coefficient).
+            let outer = tab.journal.isOpen
+            if !outer { tab.begin() }
+            do throws(SolverError) {
+                let level = tab.level(for: p)
+                for e in [before.marker, before.other] where e.isValid && tab.kind[e] == .error {
+                    removeObjectiveTerm(e, level: before.level, weight: before.weight)
+                    removeObjectiveTerm(e, level: level, weight: -w)
+                }
+                cons[slot].priority = p; cons[slot].weight = w; cons[slot].level = level
+                try tab.optimize()
+            } catch {
+                if !outer { tab.rollback() }
+                cons[slot] = before
+                throw error
             }
-            cons[slot].priority = p; cons[slot].weight = w; cons[slot].level = level
-            try tab.optimize()
+            if !outer { tab.commit() }
             return
         }
         if before.isRequired && p >= Priority.required { cons[slot].weight = w; return }
