@@ -4,9 +4,18 @@ the binding's cost can be set beside the Swift driver's (and scripts/bench-frame
 
     PYTHONPATH=bindings/python python3 scripts/bench-frames.py N
 
-Prints, like moa-bench: `phase build ns=T` (views, intrinsic sizes, one eqs, first solve) and per frame
-`phase all|eight|one ns=T` (advance + frame_buffer(changed=True): the changed frames as one ctypes array).
+Prints, like moa-bench: `phase build ns=T` (views, intrinsic sizes, one eqs, first solve), then per frame, for
+each case (all, eight, one: the cases of moa-bench), two phases:
+
+    phase CASE ns=T          the bulk path: advance(dt, views=False) (the count, no View objects) and
+                             frame_columns(changed=True) (one ctypes array read by column), reading each root x
+    phase CASE-objects ns=T  the per-view path: advance(dt) (a list of View objects) and
+                             frame_buffer(changed=True) read item by item (f.frame_in_root.x)
+
+The bulk phases come first, in moa-bench's order and with its animations; then the per-view phases animate each
+case's constants back to where they were (the same views move). Wall time (perf_counter_ns).
 """
+import gc
 import sys
 import time
 
@@ -35,15 +44,34 @@ cs = L.eqs("\n".join(lines))
 L.solve()
 print("phase build ns=%d ops=%d rep=0" % (time.perf_counter_ns() - t0, n))
 chosen = [cs[gaps[k]] for k in range(0, len(gaps), max(1, len(gaps) // 8))][:8]
-for name, targets in [("all", [(cs[0], -240)]), ("eight", [(c, c.constant + 12) for c in chosen]),
-                      ("one", [(cs[7], 200)])]:
+cases = [("all", [(cs[0], -240)]), ("eight", [(c, c.constant + 12) for c in chosen]), ("one", [(cs[7], 200)])]
+moved, back = [], []
+gc.collect()  # the build's garbage
+for name, targets in cases:
+    back.append([(c, c.constant) for c, _ in targets])
     for c, to in targets:
         c.animate(to, duration=1.0, curve="easeInOut")
-    read = 0.0
+    read, count = 0.0, 0
     t0 = time.perf_counter_ns()
     for _ in range(60):
-        L.advance(1 / 60)
-        buf = L.frame_buffer(changed=True)
-        for f in buf:
-            read += f.frame_in_root.x
+        count += L.advance(1 / 60, views=False)
+        for x in L.frame_columns(changed=True).root_x:
+            read += x
     print("phase %s ns=%d ops=60 rep=0" % (name, (time.perf_counter_ns() - t0) // 60))
+    moved.append(count)
+    if read != read:
+        print("warning: a frame read NaN", file=sys.stderr)
+for (name, _), targets, count in zip(cases, back, moved):
+    for c, to in targets:
+        c.animate(to, duration=1.0, curve="easeInOut")
+    read, count2 = 0.0, 0
+    t0 = time.perf_counter_ns()
+    for _ in range(60):
+        count2 += len(L.advance(1 / 60))
+        for f in L.frame_buffer(changed=True):
+            read += f.frame_in_root.x
+    print("phase %s-objects ns=%d ops=60 rep=0" % (name, (time.perf_counter_ns() - t0) // 60))
+    if count2 != count:
+        print("warning: %s: %d views moved, %d on the way back" % (name, count, count2), file=sys.stderr)
+    if read != read:
+        print("warning: a frame read NaN", file=sys.stderr)

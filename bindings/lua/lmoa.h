@@ -7,7 +7,7 @@
 **                  argument checks, option tables, errors and failures, metatables; moa.priority
 **   lmoa_solver.c  moa.Solver, moa.Variable, moa.Constraint (the raw solver)
 **   lmoa_expr.c    moa.Expression, moa.Relation: linear arithmetic on variables
-**   lmoa_layout.c  moa.Layout: views, equations, solving, queries, frames, SVG
+**   lmoa_layout.c  moa.Layout: views, equations, solving, queries, frames (also in bulk), SVG
 **   lmoa_view.c    moa.View, moa.LayoutConstraint
 **   lmoa_motion.c  callbacks, animation options and curves (names from moa_curve_name), the clock, the keyboard,
 **                  traces; moa.Animation, moa.Collapsible, moa.Pan; moa.curve
@@ -103,7 +103,8 @@ typedef struct Operand {
 /* Userdata layouts: the layout level                                                                       */
 /* ======================================================================================================== */
 
-/* moa.Layout. User values: 1 weak map id -> View, 2 weak map id -> LayoutConstraint. */
+/* moa.Layout. User values: 1 weak map id -> View, 2 weak map id -> LayoutConstraint, 3 the scratch array of
+   moa_frame of L:frame_values (nil until first needed). */
 typedef struct LLayout {
     moa_layout *m;        /* NULL once closed */
     lua_State *cur;       /* the thread of the binding call in progress: where callbacks run */
@@ -176,7 +177,8 @@ LMOA_FUNC int lmoa_layout_failure(lua_State *L, LLayout *ll, int layout_idx, moa
 LMOA_FUNC void lmoa_push_view(lua_State *L, int layout_idx, moa_view id);
 LMOA_FUNC void *lmoa_new_child(lua_State *L, int layout_idx, const char *mt, size_t size);
 LMOA_FUNC void lmoa_push_rect(lua_State *L, const moa_rect *r);
-LMOA_FUNC void lmoa_push_changed(lua_State *L, LLayout *ll, int layout_idx);
+LMOA_FUNC int lmoa_opt_views(lua_State *L, int idx);
+LMOA_FUNC void lmoa_push_changed(lua_State *L, LLayout *ll, int layout_idx, int views);
 LMOA_FUNC int lmoa_svg_flags(lua_State *L, int idx, int allow_constraints);
 LMOA_FUNC void lmoa_open_layout(lua_State *L);
 

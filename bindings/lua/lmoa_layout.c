@@ -1,9 +1,11 @@
 /*
 ** lmoa_layout.c -- moa.Layout: a layout (moa_layout_*) and its views, equations (eq, eqs, xeq), solving, queries,
-** frames and SVG; the helpers its children share (lmoa_view.c, lmoa_motion.c): layout and child checks, the
-** layout's errors and failures, the View and LayoutConstraint objects of ids. Registers moa.layout.
+** frames (per view, and in bulk: frame_values, view_by_id) and SVG; the helpers its children share (lmoa_view.c,
+** lmoa_motion.c): layout and child checks, the layout's errors and failures, the View and LayoutConstraint objects
+** of ids. Registers moa.layout and moa.frame_stride.
 ** Reference: bindings/lua/README.md.
 */
+#include <limits.h>
 #include <string.h>
 
 #include "lmoa.h"
@@ -183,7 +185,7 @@ static int is_text_failure(LLayout *ll, moa_status st) {
 
 static int l_layout(lua_State *L) {
     double w = lmoa_check_finite(L, 1, "width", NULL), h = lmoa_check_finite(L, 2, "height", NULL);
-    LLayout *ll = (LLayout *)lua_newuserdatauv(L, sizeof *ll, 2);
+    LLayout *ll = (LLayout *)lua_newuserdatauv(L, sizeof *ll, 3);
     ll->m = NULL;
     ll->cur = NULL;
     ll->errref = LUA_NOREF;
@@ -477,17 +479,34 @@ static void push_id_list(lua_State *L, LLayout *ll, int layout_idx, id_list_fn l
     lua_remove(L, -2);
 }
 
-/* Pushes the list of the views whose frame changed at the last solve or frame. */
-void lmoa_push_changed(lua_State *L, LLayout *ll, int layout_idx) {
-    push_id_list(L, ll, layout_idx, moa_layout_changed_views, lmoa_push_view);
+/* The optional `views` flag of solve, advance and seek at idx: true (the default, also for nil) or false. Call
+   before the moa_* call (it may raise). */
+int lmoa_opt_views(lua_State *L, int idx) {
+    if (lua_isnoneornil(L, idx)) return 1;
+    luaL_checktype(L, idx, LUA_TBOOLEAN);
+    return lua_toboolean(L, idx);
 }
 
-/* L:solve() -> { View whose frame changed, ... } */
+/* Pushes the list of the views whose frame changed at the last solve or frame or, when views is 0, their
+   number (no View object is made: the fast path of an animation loop, see L:frame_values). */
+void lmoa_push_changed(lua_State *L, LLayout *ll, int layout_idx, int views) {
+    size_t count = 0;
+    if (views) {
+        push_id_list(L, ll, layout_idx, moa_layout_changed_views, lmoa_push_view);
+        return;
+    }
+    /* the same views as moa_layout_changed_views, whose count alone costs more */
+    if (moa_layout_changed_frames(ll->m, NULL, 0, &count) != MOA_OK) count = 0;
+    lua_pushinteger(L, (lua_Integer)count);
+}
+
+/* L:solve([views]) -> { View whose frame changed, ... }, or their number when views is false */
 static int layout_solve(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
+    int views = lmoa_opt_views(L, 2);
     moa_status st = moa_layout_solve(ll->m, NULL);
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "solve");
-    lmoa_push_changed(L, ll, 1);
+    lmoa_push_changed(L, ll, 1, views);
     return 1;
 }
 
@@ -610,6 +629,109 @@ static int frames_call(lua_State *L, int changed_only) {
 static int layout_frames(lua_State *L) { return frames_call(L, 0); }
 static int layout_changed_frames(lua_State *L) { return frames_call(L, 1); }
 
+/* The numbers of one view in L:frame_values(): id, frame x, y, width, height, root_frame x, y, width, height
+   (moa.frame_stride; README.md, "Frames in bulk"). */
+#define FRAME_STRIDE 9
+
+/* The layout's scratch array of frames (user value 3), grown to hold `need` when it holds fewer, kept for the
+   next call: L:frame_values reads into it, without a new buffer per frame. Sets *cap to its capacity; NULL (cap
+   0) while none is needed. May raise a memory error: call it with no moa_* call on the stack. */
+static moa_frame *scratch_frames(lua_State *L, int layout_idx, size_t need, size_t *cap) {
+    moa_frame *fr;
+    size_t n;
+    lua_getiuservalue(L, layout_idx, 3);
+    fr = (moa_frame *)lua_touserdata(L, -1);
+    *cap = fr ? lua_rawlen(L, -1) / sizeof *fr : 0;
+    lua_pop(L, 1); /* still held by the layout */
+    if (*cap >= need) return fr;
+    if (need > (SIZE_MAX / sizeof *fr - 16) / 9 * 8) luaL_error(L, "frame_values: too many views");
+    n = need + need / 8 + 16; /* room for a few more views */
+    fr = (moa_frame *)lua_newuserdatauv(L, n * sizeof *fr, 0);
+    lua_setiuservalue(L, layout_idx, 3);
+    *cap = n;
+    return fr;
+}
+
+static moa_status read_frames(moa_layout *m, int which, moa_frame *out, size_t cap, size_t *count) {
+    return which == 0 ? moa_layout_changed_frames(m, out, cap, count)
+                      : moa_layout_frames(m, which == 2, out, cap, count);
+}
+
+/* L:frame_values([which [, t]]) -> t, count: the frames of `which` ("changed": changed_frames(), the default;
+   "all": frames(); "all+guides": frames(true)) as one flat array of numbers, FRAME_STRIDE per view, into t
+   (its array items are replaced, those past the new end cleared) or a new table. The frames are read (one
+   moa_* call, two when the scratch array must grow) before t is touched, so a failed call leaves t as it was;
+   no View object, table or string per view. */
+static int layout_frame_values(lua_State *L) {
+    static const char *const whichs[] = {"changed", "all", "all+guides", NULL};
+    LLayout *ll = lmoa_check_layout(L, 1);
+    int which = luaL_checkoption(L, 2, "changed", whichs);
+    size_t count = 0, cap, i;
+    lua_Integer k, old = 0;
+    moa_frame *fr;
+    moa_status st;
+    if (!lua_isnoneornil(L, 3)) luaL_checktype(L, 3, LUA_TTABLE);
+    lua_settop(L, 3);
+    fr = scratch_frames(L, 1, 0, &cap);
+    st = read_frames(ll->m, which, fr, cap, &count);
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "frame_values");
+    if (count > cap) {
+        if (count > (size_t)(INT_MAX / FRAME_STRIDE)) return luaL_error(L, "frame_values: too many views");
+        fr = scratch_frames(L, 1, count, &cap);
+        st = read_frames(ll->m, which, fr, cap, &count);
+        if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "frame_values");
+        if (count > cap) count = cap;
+    }
+    if (lua_istable(L, 3)) {
+        old = (lua_Integer)lua_rawlen(L, 3);
+        lua_pushvalue(L, 3);
+    } else {
+        lua_createtable(L, (int)(count * FRAME_STRIDE), 0);
+    }
+    for (i = 0, k = 0; i < count; i++) {
+        const moa_frame *f = &fr[i];
+        lua_pushinteger(L, (lua_Integer)f->view);
+        lua_rawseti(L, 4, ++k);
+        lua_pushnumber(L, f->frame.x);
+        lua_rawseti(L, 4, ++k);
+        lua_pushnumber(L, f->frame.y);
+        lua_rawseti(L, 4, ++k);
+        lua_pushnumber(L, f->frame.width);
+        lua_rawseti(L, 4, ++k);
+        lua_pushnumber(L, f->frame.height);
+        lua_rawseti(L, 4, ++k);
+        lua_pushnumber(L, f->frame_in_root.x);
+        lua_rawseti(L, 4, ++k);
+        lua_pushnumber(L, f->frame_in_root.y);
+        lua_rawseti(L, 4, ++k);
+        lua_pushnumber(L, f->frame_in_root.width);
+        lua_rawseti(L, 4, ++k);
+        lua_pushnumber(L, f->frame_in_root.height);
+        lua_rawseti(L, 4, ++k);
+    }
+    for (; old > k; old--) { /* from the end: t stays a sequence at every step */
+        lua_pushnil(L);
+        lua_rawseti(L, 4, old);
+    }
+    lua_pushinteger(L, (lua_Integer)count);
+    return 2;
+}
+
+/* L:view_by_id(id) -> View or nil: the view, root or guide of that id (v.id, the ids of L:frame_values) */
+static int layout_view_by_id(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    lua_Integer id = luaL_checkinteger(L, 2);
+    const char *name = NULL;
+    moa_status st = moa_view_name(ll->m, (moa_view)id, &name);
+    if (st == MOA_NOTFOUND) {
+        lua_pushnil(L);
+        return 1;
+    }
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "view_by_id");
+    lmoa_push_view(L, 1, (moa_view)id);
+    return 1;
+}
+
 /* SVG flags from an options table {constraints=, guides=, labels=}. */
 int lmoa_svg_flags(lua_State *L, int idx, int allow_constraints) {
     int flags = 0;
@@ -716,6 +838,8 @@ static const luaL_Reg layout_methods[] = {
     {"ambiguities", layout_ambiguities},
     {"frames", layout_frames},
     {"changed_frames", layout_changed_frames},
+    {"frame_values", layout_frame_values},
+    {"view_by_id", layout_view_by_id},
     {"svg", layout_svg},
     {NULL, NULL},
 };
@@ -729,4 +853,6 @@ static const luaL_Reg layout_funcs[] = {
 void lmoa_open_layout(lua_State *L) {
     lmoa_create_meta(L, LAYOUT_MT, layout_meta, layout_methods);
     luaL_setfuncs(L, layout_funcs, 0);
+    lua_pushinteger(L, FRAME_STRIDE);
+    lua_setfield(L, -2, "frame_stride");
 }

@@ -229,10 +229,12 @@ static void check_anim_opts(lua_State *L, LLayout *ll, int idx, double dflt_dura
 /* The clock; root-size animations                                                                          */
 /* ======================================================================================================== */
 
-/* L:advance(dt) / L:seek(t) -> { View whose frame changed, ... } (nothing if a callback closed the layout) */
+/* L:advance(dt [, views]) / L:seek(t [, views]) -> { View whose frame changed, ... }, or their number when views
+   is false (nothing if a callback closed the layout) */
 static int clock_call(lua_State *L, int seek) {
     LLayout *ll = lmoa_check_layout(L, 1);
     double x = lmoa_check_finite(L, 2, seek ? "time" : "dt", NULL);
+    int views = lmoa_opt_views(L, 3);
     moa_status st;
     if (seek) CALLBACK_CALL(ll, L, moa_layout_seek(ll->m, x));
     else CALLBACK_CALL(ll, L, moa_layout_advance(ll->m, x));
@@ -242,7 +244,7 @@ static int clock_call(lua_State *L, int seek) {
     }
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, seek ? "seek" : "advance");
     lmoa_raise_pending(L, ll);
-    lmoa_push_changed(L, ll, 1);
+    lmoa_push_changed(L, ll, 1, views);
     return 1;
 }
 

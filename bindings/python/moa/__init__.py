@@ -26,8 +26,8 @@ No compile step: the standard library's ctypes loads libmoa.so (``MOA_LIBRARY``,
 from ._lib import lib as _lib, path as library_path
 from ._errors import (Error, ParseError, ConflictError, NotFoundError, InvalidError, DuplicateError, MisuseError,
                       ClosedError, Conflict, PRIORITIES)
-from ._layout import (Layout, View, LayoutConstraint, Animation, Collapsible, Pan, Rect, Frame, Violation, Ambiguity,
-                     CURVES)
+from ._layout import (Layout, View, LayoutConstraint, Animation, Collapsible, Pan, Rect, Frame, FrameColumns,
+                      Violation, Ambiguity, CURVES)
 from ._solver import Solver, Variable, Expression, Relation, Constraint
 
 #: The version of the loaded library ("X.Y.Z"): Moa's one version (MoaVersion in Swift, MOA_VERSION in moa.h).
@@ -39,7 +39,7 @@ _VERSION = "moa " + __version__
 layout = Layout
 solver = Solver
 
-__all__ = ["Layout", "View", "LayoutConstraint", "Animation", "Collapsible", "Pan", "Rect", "Frame", "Violation",
-           "Ambiguity", "Solver", "Variable", "Expression", "Relation", "Constraint", "Error", "ParseError",
-           "ConflictError", "NotFoundError", "InvalidError", "DuplicateError", "MisuseError", "ClosedError",
-           "Conflict", "PRIORITIES", "CURVES", "layout", "solver", "version", "library_path"]
+__all__ = ["Layout", "View", "LayoutConstraint", "Animation", "Collapsible", "Pan", "Rect", "Frame", "FrameColumns",
+           "Violation", "Ambiguity", "Solver", "Variable", "Expression", "Relation", "Constraint", "Error",
+           "ParseError", "ConflictError", "NotFoundError", "InvalidError", "DuplicateError", "MisuseError",
+           "ClosedError", "Conflict", "PRIORITIES", "CURVES", "layout", "solver", "version", "library_path"]
