@@ -93,43 +93,52 @@ extension Tableau {
             if r.isValid && rows[r].passive && rows[r].seq > q { lo = max(lo, rows[r].seq) }
         }
         // The downstream of `v`: aggregates in use, flat expansions, and the rows that must move after the new one.
+        // The buffers are the tableau's scratch (no allocation once grown): `forward`, `back` and `places` of
+        // their own, `flatStack` and `flatMark`/`flatTouched` (free outside `flatten`) for the upstream search.
         var compensate = false
-        var forward: [(UInt64, RowID)] = []
+        scratch.forward.removeAll(keepingCapacity: true)
         markDownstream(of: v)
         defer { unmarkDownstream() }
         for (seq, w) in scratch.reach {
             flats[w].seq = 0
             if !compensate && rows[w].aggregate.isValid && !aggregateUnused(w) { compensate = true }
-            if seq <= lo { forward.append((seq, w)) }
+            if seq <= lo { scratch.forward.append((seq, w)) }
         }
         if lo == 0 { return .seq(q, compensate: compensate) }
         // Upstream of the violating rows, after `old`; a row downstream of `v` among them closes a cycle.
-        var back: [(UInt64, RowID)] = []
-        var stack: [RowID] = []
-        var marked: [Sym] = []
-        defer { for s in marked { scratch.flatMark[s] = false } }
+        scratch.back.removeAll(keepingCapacity: true)
+        scratch.flatStack.removeAll(keepingCapacity: true)
+        scratch.flatTouched.removeAll(keepingCapacity: true)
+        defer {
+            for s in scratch.flatTouched { scratch.flatMark[s] = false }
+            scratch.flatTouched.removeAll(keepingCapacity: true)
+        }
         for w in rowSyms where w != v {
             let r = rowOf[w]
             if r.isValid && rows[r].passive && rows[r].seq > q && !scratch.flatMark[w] {
-                scratch.flatMark[w] = true; marked.append(w); stack.append(r)
+                scratch.flatMark[w] = true; scratch.flatTouched.append(w); scratch.flatStack.append(r)
             }
         }
-        while let r = stack.popLast() {
+        while let r = scratch.flatStack.popLast() {
             if scratch.expandQueued[rows[r].basic] { return .cycle }
-            back.append((rows[r].seq, r))
+            scratch.back.append((rows[r].seq, r))
             for c in rows[r].cells {
                 let u = rowOf[c.sym]
                 guard u.isValid, rows[u].passive, rows[u].seq > q, !scratch.flatMark[c.sym] else { continue }
-                scratch.flatMark[c.sym] = true; marked.append(c.sym); stack.append(u)
+                scratch.flatMark[c.sym] = true; scratch.flatTouched.append(c.sym); scratch.flatStack.append(u)
             }
         }
-        back.sort { $0.0 < $1.0 }
-        forward.sort { $0.0 < $1.0 }
-        var places = back.map(\.0) + [q] + forward.map(\.0)
-        places.sort()
-        for (k, (_, r)) in back.enumerated() { moveRow(r, to: places[k]) }
-        for (k, (_, r)) in forward.enumerated() { moveRow(r, to: places[back.count + 1 + k]) }
-        return .seq(places[back.count], compensate: compensate)
+        scratch.back.sort { $0.0 < $1.0 }
+        scratch.forward.sort { $0.0 < $1.0 }
+        scratch.places.removeAll(keepingCapacity: true)
+        for (seq, _) in scratch.back { scratch.places.append(seq) }
+        scratch.places.append(q)
+        for (seq, _) in scratch.forward { scratch.places.append(seq) }
+        scratch.places.sort()
+        let nb = scratch.back.count
+        for k in 0..<nb { moveRow(scratch.back[k].1, to: scratch.places[k]) }
+        for k in 0..<scratch.forward.count { moveRow(scratch.forward[k].1, to: scratch.places[nb + 1 + k]) }
+        return .seq(scratch.places[nb], compensate: compensate)
     }
 
     /// Gives passive row `r` a new place in the topological order.

@@ -125,6 +125,9 @@ struct Scratch {
     var pivotSyms: [Sym] = []             // a copy of the pivot row's cells (`loadPivot`)
     var visit: [Sym] = []                 // symbols met by `downstream` and `placeReplacing`
     var reach: [(UInt64, RowID)] = []     // rows found by `downstream`, with their seq
+    var forward: [(UInt64, RowID)] = []   // `placeReplacing`: downstream rows that move after the new one
+    var back: [(UInt64, RowID)] = []      // `placeReplacing`: upstream rows that move before it
+    var places: [UInt64] = []             // `placeReplacing`: the places they share out
     var pivotCoefs: [Double] = []
 
     /// Grows the per-symbol buffers by one symbol.
