@@ -179,6 +179,8 @@ public final class Solver {
 
     /// Statistics (not API): pivots by kind (subject of a new row, optimisation, phase one, dual simplex).
     public var _pivotsByKind: [Int] { core.tab.stats.pivotsByKind }
+    public var _rowsRewrittenByKind: [Int] { core.tab.stats.rowsRewrittenByKind }
+    public var _cellsVisitedByKind: [Int] { core.tab.stats.cellsVisitedByKind }
 
     /// Statistics for benchmarks and profiling (not API): pivots done so far, and tableau rows and cells in use
     /// (passive definitions, active rows with an external basic, active rows with a restricted basic).

@@ -173,6 +173,7 @@ extension Tableau {
         var bestRatio = Double.infinity
         var bestBasic = Sym(Int32.max)
         var bestMagnitude = 0.0
+        var bestLength = Int.max
         for ref in cols[entering] {
             let row = rows[ref.row]
             let b = row.basic
@@ -188,12 +189,26 @@ extension Tableau {
                 ratio = row.constant / c
             }
             let magnitude = abs(c)
-            if ratio < bestRatio
-                || (ratio == bestRatio && (magnitude > bestMagnitude || (magnitude == bestMagnitude && b < bestBasic))) {
-                best = ref.row; bestRatio = ratio; bestBasic = b; bestMagnitude = magnitude
+            let length = row.cells.count
+            if ratio < bestRatio || (ratio == bestRatio && Tableau.betterTie(magnitude, length, b,
+                                                                             than: bestMagnitude, bestLength, bestBasic)) {
+                best = ref.row; bestRatio = ratio; bestBasic = b; bestMagnitude = magnitude; bestLength = length
             }
         }
         return best
+    }
+
+    /// Among leaving rows that tie on the ratio: a pivot element ten times larger wins (stability), otherwise
+    /// the shorter row (the pivot substitutes it into every row of the entering column: less work, less fill,
+    /// Markowitz's idea again), then the larger element, then the lowest basic id.
+    @inline(__always)
+    static func betterTie(_ magnitude: Double, _ length: Int, _ basic: Sym,
+                          than bestMagnitude: Double, _ bestLength: Int, _ bestBasic: Sym) -> Bool {
+        if magnitude > 10 * bestMagnitude { return true }
+        if bestMagnitude > 10 * magnitude { return false }
+        if length != bestLength { return length < bestLength }
+        if magnitude != bestMagnitude { return magnitude > bestMagnitude }
+        return basic < bestBasic
     }
 
     mutating func pushCandidate(_ s: Sym) { candidates.append(s) }
@@ -264,8 +279,13 @@ extension Tableau {
     mutating func optimizeArtificial() throws(SolverError) {
         stats.pivotKind = 2; defer { stats.pivotKind = 0 }
         var guardCount = 0
+        var degenerate = 0
         while true {
+            // Markowitz as in `popCandidate` (fewest rows to rewrite), Bland's lowest id after a run of
+            // degenerate pivots.
+            let bland = degenerate >= Tableau.blandAfter
             var entering = Sym.none
+            var enteringLen = Int.max
             var dir = 0
             for i in phaseOne.syms.indices {
                 let s = phaseOne.syms[i], c = phaseOne.coefs[i]
@@ -273,12 +293,16 @@ extension Tableau {
                 if k == .dummy { continue }
                 let d: Int
                 if c < -Tolerance.coefEpsilon { d = 1 } else if k == .external && c > Tolerance.coefEpsilon { d = -1 } else { continue }
-                if !entering.isValid || s < entering { entering = s; dir = d }
+                let len = bland ? 0 : cols[s].count
+                if !entering.isValid || len < enteringLen || (len == enteringLen && s < entering) {
+                    entering = s; dir = d; enteringLen = len
+                }
             }
             if !entering.isValid { return }
             guard let r = leavingRow(for: entering, direction: dir) else {
                 throw .internalError("the artificial objective is unbounded")
             }
+            if !bland { degenerate = abs(rows[r].constant) <= Tolerance.constantEpsilon ? degenerate + 1 : 0 }
             pivot(r, entering: entering)
             guardCount += 1
             if guardCount > iterationLimit { throw .internalError("phase one did not terminate") }

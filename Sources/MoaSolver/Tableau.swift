@@ -204,6 +204,8 @@ struct TableauStatistics {
     var pivots = 0                        // pivots done
     var pivotKind = 0                     // what the pivots are for: 0 subject, 1 optimize, 2 phase one, 3 dual
     var pivotsByKind = [0, 0, 0, 0]
+    var rowsRewrittenByKind = [0, 0, 0, 0]   // rows a pivot substituted into
+    var cellsVisitedByKind = [0, 0, 0, 0]    // cells read by those substitutions
     var expansions = 0                    // passive rows expanded by `setReduced`
 }
 
@@ -416,6 +418,8 @@ struct Tableau {
     /// row[r] += factor * (pivot scratch terms); the constant is handled by the caller.
     mutating func mergePivot(into r: RowID, factor: Double) {
         let n = rows[r].cells.count
+        stats.rowsRewrittenByKind[stats.pivotKind] += 1
+        stats.cellsVisitedByKind[stats.pivotKind] += n + scratch.pivotSyms.count
         for i in 0..<n { scratch.pos[rows[r].cells[i].sym] = Int32(i) }
         for j in scratch.pivotSyms.indices {
             let s = scratch.pivotSyms[j]
