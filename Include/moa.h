@@ -144,6 +144,7 @@ typedef int moa_status;
 #define MOA_DUPLICATE     6  /* constraint already active, or variable already an edit variable */
 #define MOA_UNSATISFIABLE 7  /* a required constraint conflicts with the other required constraints */
 #define MOA_PARSE         8  /* reserved for the equation parser */
+#define MOA_CALLBACK      9  /* a measure callback failed, or measured content did not settle (nothing changed) */
 
 /*
 ** moa_relation -- how a constraint relates its expression to zero: `expr == 0`, `expr <= 0`, `expr >= 0`.
@@ -1302,7 +1303,11 @@ MOA_API moa_status moa_lcons_remove(moa_layout *L, moa_lcons c);
 ** re-evaluated and only the frames of views that moved (and of their subviews, when a view's origin moved) are
 ** recomputed, so a solve after a small change is cheap however large the layout.
 **
-** Returns MOA_OK; MOA_MISUSE if L is NULL. Swift: `Layout.solve()`.
+** Views with measured content (moa_view_set_measure(), moa_view_set_text()) are measured first (see "content
+** that sizes itself" below).
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL or from a measure callback; MOA_CALLBACK when a measure callback
+** failed or measured content did not settle (the frames stay as they were). Swift: `Layout.solve()`.
 */
 MOA_API moa_status moa_layout_solve(moa_layout *L, size_t *changed);
 
@@ -1388,6 +1393,191 @@ MOA_API moa_status moa_layout_ambiguities(moa_layout *L, moa_view *views, int *v
 MOA_API moa_status moa_layout_svg(moa_layout *L, int flags, const char **out);
 
 /* ========================================================================================================== */
+/* Layout: content that sizes itself                                                                          */
+/* ========================================================================================================== */
+
+/*
+** Measured content -- a view whose size depends on the width it gets (a label that wraps, a chat bubble).
+**
+** A view with a measure callback (or text, moa_view_set_text()) sizes itself at each solve, as Auto Layout's
+** intrinsic content size and Yoga's measure function do:
+**   1. its natural size (width and height MOA_MEASURE_UNDEFINED, passed as INFINITY) becomes its intrinsic
+**      width (and a first height);
+**   2. the layout is solved; each measured view whose width changed since it was last measured is asked for its
+**      size at most that wide (width MOA_MEASURE_AT_MOST, height undefined), which becomes its intrinsic height
+**      and its baselines;
+**   3. step 2 repeats while a height changed, at most MOA_MAX_MEASURE_ROUNDS times; content that keeps changing
+**      fails the solve with MOA_CALLBACK ("did not settle") and nothing changes.
+** The intrinsic sizes take the view's hugging and compression-resistance priorities (moa_view_set_content_
+** priority()). Answers are cached per view and proposal (the last 8), so a resize that does not change a view's
+** width does not call it, and a width seen before is answered from the cache; moa_view_invalidate() forgets
+** them after the content changed. moa_layout_measure_stats() counts calls and cache hits.
+**
+** Callbacks: a measure callback runs inside moa_layout_solve(), moa_layout_advance(), moa_layout_seek(),
+** moa_layout_frames(), moa_layout_svg() and moa_layout_fitting_size(). It may read the layout (moa_view_frame(),
+** names, the root size), but every call that changes or solves the same layout returns MOA_MISUSE (that includes
+** the calls that solve first: moa_layout_frames(), moa_layout_svg(), moa_view_text_lines()). A callback that returns a status
+** other than MOA_OK fails the call with MOA_CALLBACK; the message is what it passed to moa_measure_error() (or
+** the status name); nothing changes (moa_layout_advance()/seek(): the clock moved, the frames stayed).
+*/
+#define MOA_MAX_MEASURE_ROUNDS 8
+
+/*
+** moa_measure_mode -- how a proposed length binds the content (Yoga's measure modes).
+*/
+typedef enum moa_measure_mode {
+    MOA_MEASURE_UNDEFINED = 0,  /* no length proposed (INFINITY): the size the content wants */
+    MOA_MEASURE_EXACTLY   = 1,  /* exactly this length */
+    MOA_MEASURE_AT_MOST   = 2   /* up to this length (wrapping text answers with its widest line) */
+} moa_measure_mode;
+
+/*
+** moa_measured_size -- a measure callback's answer. Width and height in [0, 1e9]; baselines are distances from
+** the top (NAN: none; first_baseline NAN: the same as baseline). The callback finds the struct zeroed with NAN
+** baselines.
+*/
+typedef struct moa_measured_size {
+    double width;
+    double height;
+    double baseline;        /* the last baseline (the view's lastBaseline), or NAN */
+    double first_baseline;  /* the first baseline (the view's firstBaseline), or NAN */
+} moa_measured_size;
+
+/*
+** moa_measure_fn -- a measure callback: the content's size for the proposal (width and height, INFINITY when
+** their mode is MOA_MEASURE_UNDEFINED). Writes *out and returns MOA_OK, or returns another status to fail the
+** solve (after moa_measure_error() for a message).
+*/
+typedef moa_status (*moa_measure_fn)(moa_layout *L, moa_view view, double width, moa_measure_mode width_mode,
+                                     double height, moa_measure_mode height_mode, moa_measured_size *out,
+                                     void *ud);
+
+/*
+** moa_view_set_measure -- give a view a measure callback (fn NULL: take it away, with the intrinsic size and
+** baselines it gave). Replaces text set with moa_view_set_text(). ud is passed back as is; it must stay valid
+** while the callback is set. A measured view's intrinsic size and baselines are the layout's: setting them
+** with moa_view_set_intrinsic_size() or moa_view_set_baseline() gives MOA_INVALID.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL or from a measure callback; MOA_NOTFOUND if v is not a view of L (the
+** root and guides cannot be measured: MOA_INVALID). Swift: `View.setMeasure(_:)`.
+*/
+MOA_API moa_status moa_view_set_measure(moa_layout *L, moa_view v, moa_measure_fn fn, void *ud);
+
+/*
+** moa_view_invalidate -- the view's content changed: forget its cached answers; the next solve measures it
+** again (Auto Layout's invalidateIntrinsicContentSize).
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL or from a measure callback; MOA_NOTFOUND for an unknown view;
+** MOA_INVALID if the view has no measured content. Swift: `View.invalidateMeasure()`.
+*/
+MOA_API moa_status moa_view_invalidate(moa_layout *L, moa_view v);
+
+/*
+** moa_measure_error -- from inside a measure callback that is about to fail: the message the failing call
+** reports (copied; the last one counts).
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL or no measure callback of L is running.
+*/
+MOA_API moa_status moa_measure_error(moa_layout *L, const char *message);
+
+/*
+** moa_measure_stats -- measure callbacks called and proposals answered from the cache.
+*/
+typedef struct moa_measure_stats {
+    size_t calls;       /* callbacks called since the layout was made (text measuring included) */
+    size_t cache_hits;  /* proposals answered from a view's cache instead */
+    size_t last_calls;  /* calls in the last solve */
+    size_t last_rounds; /* re-solves after measuring in the last solve that measured anything */
+} moa_measure_stats;
+
+/*
+** moa_layout_measure_stats -- the counts of measure calls and cache hits.
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL. Swift: `Layout.measureStatistics`.
+*/
+MOA_API moa_status moa_layout_measure_stats(moa_layout *L, moa_measure_stats *out);
+
+/*
+** moa_text_style -- how a view's text is set. Zero a field for its default.
+*/
+typedef struct moa_text_style {
+    double font_size;        /* points, 0.5 ... 1e4 (17, UIKit's body size, when the style is NULL) */
+    double line_height;      /* distance between baselines; 0: 1.2 x the font size */
+    int    max_lines;        /* at most this many lines, the last ending in "…" when cut; 0: no limit */
+    double reference_width;  /* adaptive size: font_size * root width / reference_width; 0: fixed size */
+    double min_font_size;    /* the smallest adaptive size; 0: no limit */
+    double max_font_size;    /* the largest adaptive size; 0: no limit */
+} moa_text_style;
+
+/*
+** moa_view_set_text -- give a view text (UTF-8; "\n" starts a paragraph), measured with the layout's font
+** (moa_layout_set_font(); a built-in measurer that needs no font file until then: 0.6 em per character). Its
+** natural width is the widest paragraph on one line; its height the lines wrapped by words at the width it
+** gets (a word wider than the width breaks between characters); its baselines the first and last line's. An
+** adaptive style (reference_width > 0) follows the root's width and is measured again when it changes (as on
+** rotation). text NULL takes the text away; style NULL is the defaults. Pictures (moa_layout_svg()) draw the
+** text in the font's family, broken where it was measured.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL or from a measure callback; MOA_NOTFOUND for an unknown view;
+** MOA_INVALID for a style out of range, the root or a guide. Swift: `View.setText(_:)`.
+*/
+MOA_API moa_status moa_view_set_text(moa_layout *L, moa_view v, const char *text, const moa_text_style *style);
+
+/*
+** moa_text_metrics -- how a view's text is laid out at its solved width (moa_view_text_lines()).
+*/
+typedef struct moa_text_metrics {
+    double lines;           /* the number of lines */
+    double font_size;       /* the size used (an adaptive style's, for the root's width) */
+    double line_height;     /* distance between baselines */
+    double first_baseline;  /* the first baseline's distance from the view's top */
+    double width;           /* the widest line */
+    double height;          /* lines x line_height */
+} moa_text_metrics;
+
+/*
+** moa_view_text_lines -- the lines of a view's text as drawn at its solved width (solving first if needed),
+** joined by "\n", in *out (valid until the next call on L that returns text); with metrics, which may be NULL.
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOTFOUND for an unknown view; MOA_INVALID if the view has
+** no text; MOA_CALLBACK as moa_layout_solve(). Swift: `Layout.textLines(of:)`.
+*/
+MOA_API moa_status moa_view_text_lines(moa_layout *L, moa_view v, const char **out, moa_text_metrics *metrics);
+
+/*
+** moa_text_advance_fn -- a font's advance width, in points, of `len` bytes of UTF-8 (one line, no newline) at
+** `font_size` points; NAN (or a negative or infinite value) for an error, which fails the solve. moafont's
+** moafont_advance() has this type (bindings/font/).
+*/
+typedef double (*moa_text_advance_fn)(const char *utf8, size_t len, double font_size, void *ud);
+
+/*
+** moa_layout_set_font -- measure the layout's text with fn (a real font), and name `family` in pictures;
+** ascent and descent are fractions of the font size (for baselines). fn NULL: back to the built-in measurer.
+** Every text is measured again at the next solve. ud must stay valid while the font is set.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL or from a measure callback; MOA_INVALID if ascent or descent is not
+** in [0, 10]. Swift: `Layout.setTextMeasurer(_:)`.
+*/
+MOA_API moa_status moa_layout_set_font(moa_layout *L, const char *family, moa_text_advance_fn fn, void *ud,
+                                       double ascent, double descent);
+
+/*
+** moa_layout_fitting_size -- the size a view's subtree takes under its own constraints (those among the view
+** and its descendants, their intrinsic sizes, measured content) with its width pulled toward `width` at
+** priority hpri and its height toward `height` at vpri: Auto Layout's systemLayoutSizeFitting. A table cell's
+** height for a width: width 320 at MOA_REQUIRED, height 0 at MOA_FIT. Targets 0 at MOA_FIT give the smallest
+** size; large targets, the largest. The live layout does not change (a scratch solver).
+**
+** Returns MOA_OK; MOA_MISUSE if L or an out pointer is NULL, or from a measure callback; MOA_NOTFOUND for an
+** unknown view; MOA_INVALID for a target outside [0, 1e9] or a priority outside [1, 1000];
+** MOA_UNSATISFIABLE when a required target cannot hold; MOA_CALLBACK as moa_layout_solve().
+** Swift: `Layout.fittingSize(of:width:height:horizontalPriority:verticalPriority:)`.
+*/
+MOA_API moa_status moa_layout_fitting_size(moa_layout *L, moa_view v, double width, double height, double hpri,
+                                           double vpri, double *out_width, double *out_height);
+
+/* ========================================================================================================== */
 /* Motion: the clock and animations                                                                           */
 /* ========================================================================================================== */
 
@@ -1400,7 +1590,8 @@ MOA_API moa_status moa_layout_svg(moa_layout *L, int flags, const char **out);
 ** moa_layout_changed_views().
 **
 ** Returns MOA_OK; MOA_MISUSE if L is NULL or when called from a callback; MOA_INVALID if dt is negative or not
-** finite. Swift: `Animator.advance(by:)`.
+** finite; MOA_CALLBACK when the frame's measured content failed (the clock moved and the animated values were
+** applied; the frames stayed as they were). Swift: `Animator.advance(by:)`.
 */
 MOA_API moa_status moa_layout_advance(moa_layout *L, double dt);
 

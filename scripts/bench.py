@@ -44,7 +44,7 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
-SCENARIOS = ["chain", "grid", "nested", "labels"]
+SCENARIOS = ["chain", "grid", "nested", "labels", "wrapping"]
 LIN_FAMILIES = ["animate", "chain", "churn", "enaml", "grid"]
 DRAG_SIZES = [50, 100, 200, 400, 800, 1600]
 LARGE_SIZES = [30000, 100000]  # --full: generated with gen.py

@@ -373,7 +373,7 @@ public func moa_lcons_remove(_ L: OpaquePointer?, _ c: UInt64) -> Int32 {
 @_cdecl("moa_layout_solve")
 public func moa_layout_solve(_ L: OpaquePointer?, _ changed: UnsafeMutablePointer<Int>?) -> Int32 {
     withLayout(L) { box in
-        box.lastChanged = box.layout.solve()
+        box.lastChanged = try box.layout.solve()
         changed?.pointee = box.lastChanged.count
     }
 }
@@ -405,7 +405,7 @@ public func moa_layout_frames(
 ) -> Int32 {
     withLayout(L) { box in
         let count = try checkedListOut(out == nil, cap, count)
-        box.solveIfNeeded()
+        try box.solveIfNeeded()
         var n = 0
         box.layout.forEachViewInHierarchy(includeGuides: includeGuides != 0) { v in
             if n < cap, let out { box.writeFrame(v, out + n * frameStride) }
@@ -465,7 +465,7 @@ public func moa_layout_svg(_ L: OpaquePointer?, _ flags: Int32, _ out: UnsafeMut
     withLayout(L) { box in
         let out = try required(out, "out")
         let options = try svgOptions(flags)
-        box.solveIfNeeded()
+        try box.solveIfNeeded()
         out.pointee = try box.text.keep(box.layout.svg(options))
     }
 }

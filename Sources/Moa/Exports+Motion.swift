@@ -13,6 +13,7 @@ public func moa_layout_advance(_ L: OpaquePointer?, _ dt: Double) -> Int32 {
     withLayout(L) { box in
         try box.checkNotInCallback("moa_layout_advance")
         box.lastChanged = try box.layout.animator.advance(by: dt)
+        try box.throwMeasureFailure()
     }
 }
 
@@ -21,6 +22,7 @@ public func moa_layout_seek(_ L: OpaquePointer?, _ t: Double) -> Int32 {
     withLayout(L) { box in
         try box.checkNotInCallback("moa_layout_seek")
         box.lastChanged = try box.layout.animator.seek(to: t)
+        try box.throwMeasureFailure()
     }
 }
 
@@ -183,7 +185,7 @@ private func setCollapsed(
 ) throws {
     let curve = try box.curve(curve)
     try checkSeconds(duration, "duration")
-    box.solveIfNeeded()  // the collapsed constant uses the view's solved size
+    try box.solveIfNeeded()  // the collapsed constant uses the view's solved size
     if animated {
         try startAnimation(box, done, ud, out) { completion in
             guard let a = try col.setCollapsed(collapsed, animated: true, duration: duration, curve: curve,
@@ -451,7 +453,7 @@ public func moa_pan_rest_position(_ L: OpaquePointer?, _ p: UInt64, _ out: Unsaf
 @_cdecl("moa_layout_trace_start")
 public func moa_layout_trace_start(_ L: OpaquePointer?, _ includeGuides: Int32) -> Int32 {
     withLayout(L) { box in
-        box.solveIfNeeded()
+        try box.solveIfNeeded()
         box.lastTrace = nil
         box.layout.animator.startRecording(includeGuides: includeGuides != 0)
     }

@@ -25,7 +25,7 @@ public func moa_libversion_number() -> Int32 {
 
 // MARK: - Status names
 
-/// Each status code's short name and English message, by code (MOA_OK ... MOA_PARSE).
+/// Each status code's short name and English message, by code (MOA_OK ... MOA_CALLBACK).
 private let statusTexts: [(name: StaticString, message: StaticString)] = [
     ("OK", "not an error"),
     ("ERROR", "generic or internal error"),
@@ -36,6 +36,7 @@ private let statusTexts: [(name: StaticString, message: StaticString)] = [
     ("DUPLICATE", "already active or already an edit variable"),
     ("UNSATISFIABLE", "unsatisfiable required constraint"),
     ("PARSE", "parse error"),
+    ("CALLBACK", "a callback failed, or measured content did not settle"),
 ]
 
 @_cdecl("moa_errstr")

@@ -82,6 +82,8 @@ final class LayoutBox {
     var depth = 0
     /// The C callbacks in progress.
     var callbackDepth = 0
+    /// The message a measure callback left with moa_measure_error() before failing.
+    var measureMessage: String?
     /// moa_layout_free was called while calls were in progress; it runs when the outermost returns.
     var freePending = false
     /// The free is running (pending completions are being called): every call is refused.
@@ -234,8 +236,8 @@ final class LayoutBox {
     // MARK: Solving
 
     /// Solves if anything changed since the last solve, noting the changed views as a solve does.
-    func solveIfNeeded() {
-        if layout.needsLayout { lastChanged = layout.solve() }
+    func solveIfNeeded() throws {
+        if layout.needsLayout { lastChanged = try layout.solve() }
     }
 
     // MARK: Callbacks

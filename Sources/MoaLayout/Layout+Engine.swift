@@ -37,6 +37,7 @@ extension Layout {
 
     /// Runs `body`; if it throws, undoes every journaled step and rethrows. Marks the layout as needing a solve.
     func _transaction<T>(_ body: (inout Journal) throws(LayoutError) -> T) throws(LayoutError) -> T {
+        try checkNotMeasuring()
         var j = Journal()
         do throws(LayoutError) {
             let r = try body(&j)
@@ -380,13 +381,16 @@ extension Layout {
         guard offset?.isFinite ?? true, first?.isFinite ?? true else {
             throw LayoutError(.invalid, "baseline offsets of `\(v.name)` must be finite")
         }
-        try _transaction { (j: inout Journal) throws(LayoutError) in
-            let old = (v.baselineOffset, v.firstBaselineOffset)
-            v.baselineOffset = offset
-            v.firstBaselineOffset = first
-            j.record { v.baselineOffset = old.0; v.firstBaselineOffset = old.1 }
-            try _refreshAll(mentioning: [ObjectIdentifier(v)], &j)
-        }
+        try _transaction { (j: inout Journal) throws(LayoutError) in try _setBaseline(v, offset, first, &j) }
+    }
+
+    func _setBaseline(_ v: View, _ offset: Double?, _ first: Double?, _ j: inout Journal) throws(LayoutError) {
+        let old = (v.baselineOffset, v.firstBaselineOffset)
+        guard old != (offset, first) else { return }
+        v.baselineOffset = offset
+        v.firstBaselineOffset = first
+        j.record { v.baselineOffset = old.0; v.firstBaselineOffset = old.1 }
+        try _refreshAll(mentioning: [ObjectIdentifier(v)], &j)
     }
 
     func _setSuperview(_ v: View, _ parent: View) throws(LayoutError) {

@@ -116,6 +116,15 @@ public final class Layout {
     /// Each view's four intrinsic-size constraints, made on demand: index `axis * 2 + role`. Kept here, not in
     /// the view, so that views and constraints don't hold each other.
     var intrinsicByView: [ObjectIdentifier: [LayoutConstraint?]] = [:]
+    /// Views with a measure function (or text), in the order they got it; removed views and views whose
+    /// function was taken away are dropped at the next solve.
+    var measuredViews: [View] = []
+    /// True while a measure function runs: the layout may be read, not changed.
+    public internal(set) var isMeasuring = false
+    /// Measure calls and cache hits (see `MeasureStatistics`).
+    public internal(set) var measureStatistics = MeasureStatistics()
+    /// What measures text content (`View.setText`); a `SimpleTextMeasurer` until `setTextMeasurer`.
+    public internal(set) var textMeasurer: TextMeasurer = SimpleTextMeasurer()
 
     /// Names that equations reserve: they can't be given to views.
     public static let reservedNames: [String] = ["view", "superview", "root", "safeArea", "margins", "keyboard"]
@@ -216,6 +225,7 @@ public final class Layout {
     /// - Throws: `.duplicateName`, `.invalid` (bad name, guide or foreign superview), `.stale`.
     @discardableResult
     public func addView(_ name: String, in superview: View? = nil) throws(LayoutError) -> View {
+        try checkNotMeasuring()
         let parent = superview ?? root
         try checkName(name)
         guard byName[name] == nil else {
@@ -253,6 +263,7 @@ public final class Layout {
             throw LayoutError(view.isValid ? .invalid : .stale, "`\(view.name)` is not a view of this layout")
         }
         guard view.kind == .view else { throw LayoutError(.invalid, "the \(view.kind == .root ? "root" : "guide `\(view.name)`") cannot be removed") }
+        try checkNotMeasuring()
         var doomed: [View] = []
         var stack = [view]   // pre-order, children in order, without recursion (deep hierarchies)
         while let v = stack.popLast() { doomed.append(v); stack.append(contentsOf: v.subviews.reversed()) }
@@ -360,6 +371,7 @@ public final class Layout {
         guard constraint.origin == .equation else {
             throw LayoutError(.invalid, "`\(constraint)` belongs to the layout (\(constraint.note ?? "")); it cannot be removed")
         }
+        try checkNotMeasuring()
         userConstraints.compact()
         var j = Journal()
         _discard(constraint, &j)
@@ -387,8 +399,12 @@ public final class Layout {
     /// - Complexity: O(k log k) for k views whose variables changed (and their subviews, when a view's origin
     ///   moved), beside the solver's incremental update: a frame in which one view moves costs the same in a
     ///   layout of 100 views or 100,000.
+    /// - Throws: `.callback` when a measure function fails or measured content does not settle within
+    ///   `maxMeasureRounds` (the frames stay as they were), `.misuse` from inside a measure function.
     @discardableResult
-    public func solve() -> [View] {
+    public func solve() throws(LayoutError) -> [View] {
+        try checkNotMeasuring()
+        try _settleMeasuredContent()
         solver.updateVariables()
         allViews.compact()
         userConstraints.compact()
@@ -450,10 +466,11 @@ public final class Layout {
 
     /// Solves if anything changed since the last solve (`needsLayout`), like UIKit's `layoutIfNeeded`.
     /// - Returns: the views whose frame changed, or `[]` when nothing needed a solve.
+    /// - Throws: as `solve()`.
     @discardableResult
-    public func layoutIfNeeded() -> [View] {
+    public func layoutIfNeeded() throws(LayoutError) -> [View] {
         guard needsLayout else { return [] }
-        return solve()
+        return try solve()
     }
 
     /// Rounds away solver noise: values within 1e-9 of an integer become that integer, and -0 becomes 0.

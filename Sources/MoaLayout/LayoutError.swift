@@ -64,6 +64,11 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case cycle
         /// The solver failed in a way that is not the caller's fault; please report it.
         case internalError
+        /// A measure function failed (its message follows the view's name) or measured content did not settle
+        /// within `Layout.maxMeasureRounds` solves.
+        case callback
+        /// A call in the wrong state: changing or solving the layout from inside one of its measure functions.
+        case misuse
     }
 
     /// The class of the failure.

@@ -75,6 +75,10 @@ public final class View: Hashable, CustomStringConvertible {
     /// The distance from the top to the first baseline, or nil to use `baselineOffset`.
     public internal(set) var firstBaselineOffset: Double?
 
+    /// The view's measured content (a measure function, or its text's), or nil.
+    var content: MeasuredContent?
+    /// The view's text, or nil (`setText(_:)`).
+    public internal(set) var text: TextContent?
     var hugging: [Double] = [LayoutPriority.defaultLow, LayoutPriority.defaultLow]
     var compression: [Double] = [LayoutPriority.defaultHigh, LayoutPriority.defaultHigh]
 
@@ -208,12 +212,20 @@ public final class View: Hashable, CustomStringConvertible {
         try checkUsable()._setDirection(self, direction)
     }
 
+    /// Measured content owns the intrinsic size.
+    func checkNotMeasured() throws(LayoutError) {
+        guard content == nil else {
+            throw LayoutError(.invalid, "`\(name)` sizes itself (measured content); take its measure function or text away first")
+        }
+    }
+
     /// Sets the intrinsic content size (nil for none on an axis). Each axis with a size gets
     /// `size >= intrinsic @ compressionResistance` and `size <= intrinsic @ hugging`; changing the size later
     /// changes those constraints' constants in place.
     /// - Throws: `.invalid` for negative or non-finite sizes, `.unsatisfiable` (nothing changes), `.stale`.
     public func setIntrinsicSize(width: Double?, height: Double?) throws(LayoutError) {
         let layout = try checkUsable()
+        try checkNotMeasured()
         try layout._transaction { (j: inout Journal) throws(LayoutError) in
             try layout._setIntrinsic(self, .horizontal, width, &j)
             try layout._setIntrinsic(self, .vertical, height, &j)
@@ -223,6 +235,7 @@ public final class View: Hashable, CustomStringConvertible {
     /// Sets the intrinsic size on one axis (nil for none). See `setIntrinsicSize(width:height:)`.
     public func setIntrinsicSize(_ size: Double?, for axis: LayoutAxis) throws(LayoutError) {
         let layout = try checkUsable()
+        try checkNotMeasured()
         try layout._transaction { (j: inout Journal) throws(LayoutError) in
             try layout._setIntrinsic(self, axis, size, &j)
         }
@@ -251,7 +264,9 @@ public final class View: Hashable, CustomStringConvertible {
     /// Constraints on the baselines are updated in place.
     /// - Throws: `.invalid` for non-finite offsets, `.unsatisfiable`, `.stale`.
     public func setBaselineOffset(_ offset: Double?, first: Double? = nil) throws(LayoutError) {
-        try checkUsable()._setBaseline(self, offset, first)
+        let layout = try checkUsable()
+        try checkNotMeasured()
+        try layout._setBaseline(self, offset, first)
     }
 
     /// Moves the view under a new superview. Its constraints stay as they are (they were resolved when

@@ -68,7 +68,7 @@ func runFrames(_ n: Int, reps: Int) -> Int32 {
         do {
             var t0 = nowNS()
             let (layout, collapse, gaps, badge) = try buildScreen(n)
-            _ = layout.solve()
+            _ = try layout.solve()
             lines.append("phase build ns=\(nowNS() - t0) ops=\(n) rep=\(r)")
             var total = nowNS() - t0
             let cases = [("all", [(collapse, -240.0)]), ("eight", gaps.map { ($0, $0.constant + 12) }),

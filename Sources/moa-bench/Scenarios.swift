@@ -1,7 +1,7 @@
 // moa-bench --scenario: layouts built from equation text through MoaLayout (the path users take), timed per step.
 //
 //     moa-bench --scenario NAME --views N [-r REPS] [-d] [--lin FILE] [--no-remove]
-//                                                              NAME: chain, grid, nested, labels
+//                                                              NAME: chain, grid, nested, labels, wrapping
 //
 // Each replay makes a fresh Layout and times, like the .lin driver's phases (output in its format, so
 // ../shared/bench/bench.py's `run_once` reads it):
@@ -12,6 +12,7 @@
 //     build   `eqs` on the text: parse + resolve again, then add every constraint (add alone ~ build - parse)
 //     solve   the first `solve()`: read every variable and compute every frame
 //     edit    root resize (both constants change in place), then `solve()`
+//     height  (wrapping only) a root resize that changes only the height, then `solve()`
 //     ambig   `ambiguities()` (a warning when the layout has any: every scenario is fully determined)
 //     violated `violatedConstraints()`
 //     leaf    `removeView` of one leaf (the middle view without subviews in creation order), then `solve()`
@@ -23,6 +24,8 @@
 //     u K n=4(V+1) sum=S hash=H    K = 0 after the first solve, 1 after the edit (checksum of all frames)
 //     warning: checkpoint K: B required constraints broken, worst ...   (a wrong answer; checked untimed)
 //     phase NAME ns=T ops=M u=U rep=R
+//     measure NAME calls=C hits=H views=V    after a solving phase of a layout with measured content: measure
+//             calls and cache hits in it, out of V measured views (from replay 0)
 //     total ns=T rep=R
 //     d K VIEW X Y WIDTH HEIGHT    with -d: every frame (root space) at checkpoint K, from replay 0
 //
@@ -246,7 +249,36 @@ func makeLabels(_ layout: Layout, _ n: Int) throws(LayoutError) -> Scenario {
     return Scenario(top: screen, eqs: t, size0: (1024, 768), size1: (700, 768))
 }
 
-let scenarioNames = ["chain", "grid", "nested", "labels"]
+// MARK: - wrapping: a column of wrapping text (a chat transcript), measured with the built-in text measurer
+
+/// A column as wide as the root; in it, labels with text of 3 to 60 words, each from 12 points off the left
+/// edge to at most 12 points off the right one (short texts hug their natural width, long ones wrap), stacked
+/// 6 points apart. The edit rotates the screen (390 x 844 -> 844 x 390): the labels that wrap get a new width
+/// and are measured again; the short ones keep theirs and are not.
+func makeWrapping(_ layout: Layout, _ n: Int) throws(LayoutError) -> Scenario {
+    let words = ["moa", "lays", "out", "text", "that", "wraps", "to", "the", "width", "it", "gets", "and",
+                 "bubbles", "grow", "when", "messages", "are", "long"]
+    let column = try layout.addView("column")
+    var t = ScenarioText()
+    t.add("column.left == 0")
+    t.add("column.right == root.right")
+    t.add("column.top == 0")
+    for i in 0 ..< max(1, n - 1) {
+        let l = "m\(i)"
+        let v = try layout.addView(l, in: column)
+        let count = pref(i, 3, 58)
+        var text = ""
+        for k in 0 ..< count { text += (k == 0 ? "" : " ") + words[(i &* 7 &+ k &* 5) % words.count] }
+        try v.setText(TextContent(text, style: TextStyle(fontSize: 15, lineHeight: 20)))
+        t.add("\(l).left == column.left + 12")
+        t.add("\(l).right <= column.right - 12")
+        t.add(i == 0 ? "\(l).top == column.top + 6" : "\(l).top == m\(i - 1).bottom + 6")
+    }
+    t.add("column.bottom == m\(max(1, n - 1) - 1).bottom + 6")
+    return Scenario(top: column, eqs: t, size0: (390, 844), size1: (844, 390))
+}
+
+let scenarioNames = ["chain", "grid", "nested", "labels", "wrapping"]
 
 func makeScenario(_ name: String, _ layout: Layout, _ n: Int) throws(LayoutError) -> Scenario? {
     switch name {
@@ -254,6 +286,7 @@ func makeScenario(_ name: String, _ layout: Layout, _ n: Int) throws(LayoutError
     case "grid": return try makeGrid(layout, n)
     case "nested": return try makeNested(layout, n)
     case "labels": return try makeLabels(layout, n)
+    case "wrapping": return try makeWrapping(layout, n)
     default: return nil
     }
 }
@@ -336,6 +369,7 @@ struct ScenarioRun {
     var views = 0
     var constraints = 0
     var lines = 0
+    var measures: [String] = []  // `measure` lines
 }
 
 func runScenarioOnce(_ name: String, _ n: Int, dump: Bool, lin: String?, remove: Bool) throws -> ScenarioRun {
@@ -380,17 +414,35 @@ func runScenarioOnce(_ name: String, _ n: Int, dump: Bool, lin: String?, remove:
         run.lines = sc.eqs.lines
         if let lin { try writeLin(layout, sc, name: name, views: n, to: lin) }
 
+        let measured = layout.views.filter(\.isMeasured).count
+        var before = layout.measureStatistics
+        func noteMeasures(_ phase: String) {
+            let now = layout.measureStatistics
+            if measured > 0 {
+                run.measures.append("measure \(phase) calls=\(now.calls - before.calls) hits=\(now.cacheHits - before.cacheHits) views=\(measured)")
+            }
+            before = now
+        }
         t0 = nowNS()
-        layout.solve()
+        try layout.solve()
         run.phases.append(("solve", nowNS() &- t0, 1, 1))
+        noteMeasures("solve")
         record(layout)
 
         t0 = nowNS()
         try layout.setRootSize(width: sc.size1.0, height: sc.size1.1)
-        layout.solve()
+        try layout.solve()
         run.phases.append(("edit", nowNS() &- t0, 2, 1))
+        noteMeasures("edit")
         record(layout)
         run.nvalues = 4 * (run.views + 1)
+        if measured > 0 {
+            t0 = nowNS()
+            try layout.setRootSize(width: sc.size1.0, height: sc.size1.1 + 100)
+            try layout.solve()
+            run.phases.append(("height", nowNS() &- t0, 2, 0))
+            noteMeasures("height")
+        }
 
         t0 = nowNS()
         let ambiguous = layout.ambiguities().count
@@ -407,12 +459,12 @@ func runScenarioOnce(_ name: String, _ n: Int, dump: Bool, lin: String?, remove:
         let leaf = leaves[leaves.count / 2]
         t0 = nowNS()
         try layout.removeView(leaf)
-        layout.solve()
+        try layout.solve()
         run.phases.append(("leaf", nowNS() &- t0, 1, 0))
 
         t0 = nowNS()
         try layout.removeView(sc.top)
-        layout.solve()
+        try layout.solve()
         run.phases.append(("remove", nowNS() &- t0, 1, 0))
         guard layout.views.isEmpty, layout.constraints.isEmpty else {
             throw LayoutError(.internalError, "views or constraints left after removing the top view")
@@ -486,6 +538,7 @@ func runScenario(_ args: [String]) -> Int32 {
         }
         out.line("total ns=\(total) rep=\(r)")
     }
+    for m in first.measures { out.line(m) }
     for d in first.dumps ?? [] {
         out.line(d)
         if out.bytes.count > 1 << 20 { out.flush() }

@@ -118,6 +118,20 @@ func signaturesMatch() {
     same(CMoa.moa_layout_violations, Moa.moa_layout_violations)
     same(CMoa.moa_layout_ambiguities, Moa.moa_layout_ambiguities)
     same(CMoa.moa_layout_svg, Moa.moa_layout_svg)
+    same(CMoa.moa_view_set_measure) { L, v, fn, ud in
+        Moa.moa_view_set_measure(L, v, unsafeBitCast(fn, to: MeasureFn?.self), ud)
+    }
+    same(CMoa.moa_view_invalidate, Moa.moa_view_invalidate)
+    same(CMoa.moa_measure_error, Moa.moa_measure_error)
+    same(CMoa.moa_layout_measure_stats) { L, out in Moa.moa_layout_measure_stats(L, UnsafeMutableRawPointer(out)) }
+    same(CMoa.moa_view_set_text) { L, v, text, style in Moa.moa_view_set_text(L, v, text, UnsafeRawPointer(style)) }
+    same(CMoa.moa_view_text_lines) { L, v, out, metrics in
+        Moa.moa_view_text_lines(L, v, out, UnsafeMutableRawPointer(metrics))
+    }
+    same(CMoa.moa_layout_set_font) { L, family, fn, ud, ascent, descent in
+        Moa.moa_layout_set_font(L, family, unsafeBitCast(fn, to: AdvanceFn?.self), ud, ascent, descent)
+    }
+    same(CMoa.moa_layout_fitting_size, Moa.moa_layout_fitting_size)
     same(CMoa.moa_layout_advance, Moa.moa_layout_advance)
     same(CMoa.moa_layout_seek, Moa.moa_layout_seek)
     same(CMoa.moa_layout_time, Moa.moa_layout_time)
@@ -189,6 +203,28 @@ final class HeaderMatchesTests: XCTestCase {
     }
 
     /// The layouts the layout thunks write `moa_rect`, `moa_frame` and `moa_error_info` with (LayoutBox.swift).
+    func testContentStructs() {
+        XCTAssertEqual(MemoryLayout<moa_measured_size>.stride, 32)
+        XCTAssertEqual(MemoryLayout<moa_measured_size>.offset(of: \moa_measured_size.width), 0)
+        XCTAssertEqual(MemoryLayout<moa_measured_size>.offset(of: \moa_measured_size.height), 8)
+        XCTAssertEqual(MemoryLayout<moa_measured_size>.offset(of: \moa_measured_size.baseline), 16)
+        XCTAssertEqual(MemoryLayout<moa_measured_size>.offset(of: \moa_measured_size.first_baseline), 24)
+        XCTAssertEqual(MemoryLayout<moa_measure_stats>.stride, 4 * MemoryLayout<Int>.stride)
+        XCTAssertEqual(MemoryLayout<moa_measure_stats>.offset(of: \moa_measure_stats.last_rounds), 3 * MemoryLayout<Int>.stride)
+        XCTAssertEqual(MemoryLayout<moa_text_style>.offset(of: \moa_text_style.font_size), 0)
+        XCTAssertEqual(MemoryLayout<moa_text_style>.offset(of: \moa_text_style.line_height), 8)
+        XCTAssertEqual(MemoryLayout<moa_text_style>.offset(of: \moa_text_style.max_lines), 16)
+        XCTAssertEqual(MemoryLayout<moa_text_style>.offset(of: \moa_text_style.reference_width), 24)
+        XCTAssertEqual(MemoryLayout<moa_text_style>.offset(of: \moa_text_style.min_font_size), 32)
+        XCTAssertEqual(MemoryLayout<moa_text_style>.offset(of: \moa_text_style.max_font_size), 40)
+        XCTAssertEqual(MemoryLayout<moa_text_metrics>.size, 48)
+        XCTAssertEqual(MemoryLayout<moa_text_metrics>.offset(of: \moa_text_metrics.height), 40)
+        XCTAssertEqual(Int(MOA_MAX_MEASURE_ROUNDS), Layout.maxMeasureRounds)
+        XCTAssertEqual(MOA_MEASURE_UNDEFINED.rawValue, UInt32(MeasureMode.undefined.rawValue))
+        XCTAssertEqual(MOA_MEASURE_EXACTLY.rawValue, UInt32(MeasureMode.exactly.rawValue))
+        XCTAssertEqual(MOA_MEASURE_AT_MOST.rawValue, UInt32(MeasureMode.atMost.rawValue))
+    }
+
     func testLayoutStructs() {
         XCTAssertEqual(MemoryLayout<moa_rect>.size, 32)
         XCTAssertEqual(MemoryLayout<moa_rect>.offset(of: \moa_rect.x), 0)
@@ -289,8 +325,8 @@ final class HeaderMatchesTests: XCTestCase {
         XCTAssertEqual(MOA_FIT, 50)
         XCTAssertEqual(String(cString: CMoa.moa_libversion()), "\(MoaVersion.string)")
         let codes: [Int32] = [MOA_OK, MOA_ERROR, MOA_MISUSE, MOA_NOMEM, MOA_INVALID, MOA_NOTFOUND, MOA_DUPLICATE,
-                              MOA_UNSATISFIABLE, MOA_PARSE]
-        XCTAssertEqual(codes, Array(0...8))
+                              MOA_UNSATISFIABLE, MOA_PARSE, MOA_CALLBACK]
+        XCTAssertEqual(codes, Array(0...9))
         XCTAssertEqual(Set(codes.map { String(cString: CMoa.moa_errstr($0)) }).count, codes.count)
     }
 

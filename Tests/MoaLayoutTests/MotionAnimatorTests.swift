@@ -22,7 +22,7 @@ final class MotionAnimatorTests: XCTestCase {
         let sidebar = try layout.addView("sidebar")
         try layout.addView("content")
         let cs = try layout.eqs(Self.sidebarEquations)
-        layout.solve()
+        try layout.solve()
         return (layout, try layout.collapsible(sidebar, constraint: cs[0], direction: .left))
     }
 
@@ -73,10 +73,10 @@ final class MotionAnimatorTests: XCTestCase {
         assertFrame(layout["sidebar"], 0, 0, 200, 480)
         try sidebar.toggle(animated: false)
         XCTAssertTrue(sidebar.isCollapsed)
-        layout.solve()
+        try layout.solve()
         assertFrame(layout["sidebar"], -200, 0, 200, 480)
         try sidebar.toggle(animated: false)
-        layout.solve()
+        try layout.solve()
         assertFrame(layout["sidebar"], 0, 0, 200, 480)
     }
 
@@ -98,7 +98,7 @@ final class MotionAnimatorTests: XCTestCase {
             d.top == 0
             d.size == 20x20
             """)
-        layout.solve()
+        try layout.solve()
         let right = try Collapsible(view: layout["a"]!, constraint: cs[0], direction: .right)
         XCTAssertEqual(right.collapsedConstant, 50)
         // root.top == b.top + c: b.top = root.top - c; moving b up by 80 needs c = +80.
@@ -111,7 +111,7 @@ final class MotionAnimatorTests: XCTestCase {
         let left = try Collapsible(view: layout["d"]!, constraint: cs[12], direction: .left)
         XCTAssertEqual(left.collapsedConstant, 10 + 30)
         for c in [right, up, down, left] { try c.collapse(animated: false) }
-        layout.solve()
+        try layout.solve()
         assertFrame(layout["a"], 320, 0, 50, 60)
         assertFrame(layout["b"], 0, -80, 70, 80)
         assertFrame(layout["c"], 0, 480, 30, 40)
@@ -134,19 +134,19 @@ final class MotionAnimatorTests: XCTestCase {
             panel.top == 200
             panel.size == 80x80
             """)
-        layout.solve()
+        try layout.solve()
         let left = try Collapsible(view: layout["sidebar"]!, constraint: cs[0], direction: .left)
         let right = try Collapsible(view: layout["panel"]!, constraint: cs[4], direction: .right)
         XCTAssertEqual(left.collapsedConstant, -100)
         XCTAssertEqual(right.collapsedConstant, 80)
         try left.collapse(animated: false)
         try right.collapse(animated: false)
-        layout.solve()
+        try layout.solve()
         assertFrame(layout["sidebar"], -100, 0, 100, 100)
         assertFrame(layout["panel"], 320, 200, 80, 80)
         XCTAssertEqual(left.collapsedConstant, -100, "computed from the shown position, wherever the view is now")
         try left.show(animated: false)
-        layout.solve()
+        try layout.solve()
         assertFrame(layout["sidebar"], 16, 0, 100, 100)
     }
 
@@ -211,7 +211,7 @@ final class MotionAnimatorTests: XCTestCase {
         XCTAssertLessThan(c.constant, 50)
         try anim.seek(to: 1.0)  // half of the new animation: 50 → 0 is halfway at 25
         XCTAssertEqual(c.constant, 25, accuracy: 1e-9)
-        layout.solve()
+        try layout.solve()
         assertFrame(layout["box"], 25, 0, 10, 10)
         try anim.seek(to: 1.5)
         XCTAssertEqual(c.constant, 0)
@@ -384,7 +384,7 @@ final class MotionAnimatorTests: XCTestCase {
             field.height == 40
             field.bottom == keyboard.top - 8
             """)
-        layout.solve()
+        try layout.solve()
         assertFrame(layout["field"], 8, 432, 304, 40)
         let anim = layout.animator
         var done: [String] = []

@@ -24,13 +24,13 @@ final class MotionPanTests: XCTestCase {
             basic.bottom == 0
             advanced.bottom == 0
             """)
-        layout.solve()
+        try layout.solve()
         let pan = try PanDriver(constraints: [cs[4], cs[5]], axis: .horizontal, restPositions: [0, -320])
         return (layout, pan)
     }
 
     func assertOffset(_ layout: Layout, _ offset: Double, file: StaticString = #filePath, line: UInt = #line) {
-        layout.solve()
+        _ = try! layout.solve()
         assertFrame(layout["basic"], offset, 160, 320, 320, file: file, line: line)
         assertFrame(layout["advanced"], 320 + offset, 160, 320, 320, file: file, line: line)
     }
@@ -59,7 +59,7 @@ final class MotionPanTests: XCTestCase {
         XCTAssertFalse(pan.isDragging)
         XCTAssertEqual(pan.snapCurve, .easeInOut)
         try anim.seek(to: 0.15)
-        layout.solve()
+        try layout.solve()
         XCTAssertEqual(layout["basic"]!.frame.x, -50, accuracy: 1e-6)
         XCTAssertEqual(layout["advanced"]!.frame.x, 270, accuracy: 1e-6)
         try anim.seek(to: 0.3)

@@ -29,7 +29,7 @@ final class LayoutOrderTests: XCTestCase {
         let layout = try Layout(width: 2000, height: 1400)
         for v in views { try layout.addView(v) }
         try layout.eqs(order.joined(separator: "\n"))
-        layout.solve()
+        try layout.solve()
         var out: [String: Rect] = [:]
         for v in views { out[v] = layout[v]!.frame }
         return out

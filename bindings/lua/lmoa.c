@@ -14,6 +14,8 @@ int luaopen_moa(lua_State *L) {
     lmoa_open_view(L);        /* moa.View, moa.LayoutConstraint */
     lmoa_open_motion(L);      /* moa.Animation, moa.Collapsible, moa.Pan; the motion methods of Layout and
                                  LayoutConstraint; moa.curve */
+    lmoa_open_content(L);     /* the content methods of View and Layout (measure, text, fitting sizes);
+                                 moa.MAX_MEASURE_ROUNDS, moa.has_font; with LMOA_WITH_FONT moa.font, moa.Font */
     lua_pushliteral(L, "moa " MOA_VERSION);
     lua_setfield(L, -2, "_VERSION");
     lua_pushstring(L, moa_libversion());

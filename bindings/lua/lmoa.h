@@ -11,9 +11,12 @@
 **   lmoa_view.c    moa.View, moa.LayoutConstraint
 **   lmoa_motion.c  callbacks, animation options and curves (names from moa_curve_name), the clock, the keyboard,
 **                  traces; moa.Animation, moa.Collapsible, moa.Pan; moa.curve
+**   lmoa_content.c content that sizes itself: measure functions (run under lua_pcall), text, fitting sizes,
+**                  measure statistics; with LMOA_WITH_FONT, moa.Font (moafont) and L:set_font
 **
 ** The rule every file keeps: no Lua error (luaL_error, lua_error, luaL_argerror, ...) is raised while a moa_* call
-** is on the stack; callbacks from the library run under lua_pcall (lmoa_motion.c, lmoa_layout.c).
+** is on the stack; callbacks from the library run under lua_pcall (lmoa_motion.c, lmoa_layout.c,
+** lmoa_content.c).
 */
 #ifndef lmoa_h
 #define lmoa_h
@@ -49,6 +52,7 @@
 #define ANIM_MT "moa.Animation"
 #define COLL_MT "moa.Collapsible"
 #define PAN_MT "moa.Pan"
+#define FONT_MT "moa.Font"
 
 /* ======================================================================================================== */
 /* Userdata layouts: the solver level                                                                       */
@@ -104,10 +108,15 @@ typedef struct Operand {
 /* ======================================================================================================== */
 
 /* moa.Layout. User values: 1 weak map id -> View, 2 weak map id -> LayoutConstraint, 3 the scratch array of
-   moa_frame of L:frame_values (nil until first needed). */
+   moa_frame of L:frame_values (nil until first needed), 4 the content table (LAYOUT_CONTENT_UV, lmoa_content.c:
+   view id -> measure function, "font" -> the Font in use; nil until first needed). */
+#define LAYOUT_CONTENT_UV 4
+
 typedef struct LLayout {
     moa_layout *m;        /* NULL once closed */
     lua_State *cur;       /* the thread of the binding call in progress: where callbacks run */
+    lua_State *main;      /* the main thread: where a measure function runs if no call set cur (none should) */
+    int measuring;        /* measure functions running (lmoa_content.c) */
     int errref;           /* registry ref of the first error a callback raised in this call, or LUA_NOREF */
     int debugref;         /* registry ref of the `?` report function, or LUA_NOREF */
     int finalizing;       /* freed from __gc */
@@ -183,10 +192,13 @@ LMOA_FUNC int lmoa_svg_flags(lua_State *L, int idx, int allow_constraints);
 LMOA_FUNC void lmoa_open_layout(lua_State *L);
 
 /* ======================================================================================================== */
-/* lmoa_view.c, lmoa_motion.c                                                                               */
+/* lmoa_view.c, lmoa_motion.c, lmoa_content.c                                                               */
 /* ======================================================================================================== */
 
 LMOA_FUNC void lmoa_open_view(lua_State *L);
 LMOA_FUNC void lmoa_open_motion(lua_State *L);
+LMOA_FUNC void lmoa_prune_content(lua_State *L, LLayout *ll, int layout_idx);
+LMOA_FUNC void lmoa_release_content(lua_State *L, int layout_idx);
+LMOA_FUNC void lmoa_open_content(lua_State *L);
 
 #endif

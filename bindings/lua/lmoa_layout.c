@@ -1,8 +1,8 @@
 /*
 ** lmoa_layout.c -- moa.Layout: a layout (moa_layout_*) and its views, equations (eq, eqs, xeq), solving, queries,
 ** frames (per view, and in bulk: frame_values, view_by_id) and SVG; the helpers its children share (lmoa_view.c,
-** lmoa_motion.c): layout and child checks, the layout's errors and failures, the View and LayoutConstraint objects
-** of ids. Registers moa.layout and moa.frame_stride.
+** lmoa_motion.c, lmoa_content.c): layout and child checks, the layout's errors and failures, the View and
+** LayoutConstraint objects of ids. Registers moa.layout and moa.frame_stride.
 ** Reference: bindings/lua/README.md.
 */
 #include <limits.h>
@@ -185,9 +185,13 @@ static int is_text_failure(LLayout *ll, moa_status st) {
 
 static int l_layout(lua_State *L) {
     double w = lmoa_check_finite(L, 1, "width", NULL), h = lmoa_check_finite(L, 2, "height", NULL);
-    LLayout *ll = (LLayout *)lua_newuserdatauv(L, sizeof *ll, 3);
+    LLayout *ll = (LLayout *)lua_newuserdatauv(L, sizeof *ll, 4);
     ll->m = NULL;
     ll->cur = NULL;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
+    ll->main = lua_tothread(L, -1);
+    lua_pop(L, 1);
+    ll->measuring = 0;
     ll->errref = LUA_NOREF;
     ll->debugref = LUA_NOREF;
     ll->finalizing = 0;
@@ -220,6 +224,7 @@ static void free_layout(lua_State *L, LLayout *ll, int finalizing) {
 static int layout_gc(lua_State *L) {
     LLayout *ll = (LLayout *)luaL_checkudata(L, 1, LAYOUT_MT);
     free_layout(L, ll, 1);
+    lmoa_release_content(L, 1);
     if (ll->errref != LUA_NOREF) {
         luaL_unref(L, LUA_REGISTRYINDEX, ll->errref);
         ll->errref = LUA_NOREF;
@@ -229,9 +234,14 @@ static int layout_gc(lua_State *L) {
 
 static int layout_close(lua_State *L) {
     LLayout *ll = (LLayout *)luaL_checkudata(L, 1, LAYOUT_MT);
-    int inside = ll->cur != NULL; /* closed from a callback: the outer call raises pending errors */
+    /* closed from a callback: the outer call raises pending errors, and the library, which frees the layout when
+       that call returns, may still measure: the measure functions and the font stay until the layout is collected */
+    int inside = ll->cur != NULL || ll->measuring;
     free_layout(L, ll, 0);
-    if (!inside) lmoa_raise_pending(L, ll);
+    if (!inside) {
+        lmoa_release_content(L, 1);
+        lmoa_raise_pending(L, ll);
+    }
     return 0;
 }
 
@@ -504,7 +514,9 @@ void lmoa_push_changed(lua_State *L, LLayout *ll, int layout_idx, int views) {
 static int layout_solve(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
     int views = lmoa_opt_views(L, 2);
-    moa_status st = moa_layout_solve(ll->m, NULL);
+    moa_status st;
+    CALLBACK_CALL(ll, L, moa_layout_solve(ll->m, NULL)); /* measure functions run in it */
+    if (!ll->m) return 0; /* closed by a measure function: nothing to return */
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "solve");
     lmoa_push_changed(L, ll, 1, views);
     return 1;
@@ -609,13 +621,16 @@ static int frames_call(lua_State *L, int changed_only) {
     int guides = changed_only ? 0 : lua_toboolean(L, 2);
     size_t count = 0, i;
     moa_frame *fr;
-    moa_status st = changed_only ? moa_layout_changed_frames(ll->m, NULL, 0, &count)
-                                 : moa_layout_frames(ll->m, guides, NULL, 0, &count);
+    moa_status st;
+    if (changed_only) st = moa_layout_changed_frames(ll->m, NULL, 0, &count);
+    else CALLBACK_CALL(ll, L, moa_layout_frames(ll->m, guides, NULL, 0, &count)); /* solves first if needed */
+    if (!ll->m) return 0; /* closed by a measure function: nothing to return */
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "frames");
     fr = (moa_frame *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *fr, 0);
     if (count) {
-        st = changed_only ? moa_layout_changed_frames(ll->m, fr, count, &count)
-                          : moa_layout_frames(ll->m, guides, fr, count, &count);
+        if (changed_only) st = moa_layout_changed_frames(ll->m, fr, count, &count);
+        else CALLBACK_CALL(ll, L, moa_layout_frames(ll->m, guides, fr, count, &count)); /* again if it failed */
+        if (!ll->m) return 0;
         if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "frames");
     }
     lua_createtable(L, (int)count, 0);
@@ -652,9 +667,12 @@ static moa_frame *scratch_frames(lua_State *L, int layout_idx, size_t need, size
     return fr;
 }
 
-static moa_status read_frames(moa_layout *m, int which, moa_frame *out, size_t cap, size_t *count) {
-    return which == 0 ? moa_layout_changed_frames(m, out, cap, count)
-                      : moa_layout_frames(m, which == 2, out, cap, count);
+/* moa_layout_frames solves first if needed: measure functions run on this thread. */
+static moa_status read_frames(lua_State *L, LLayout *ll, int which, moa_frame *out, size_t cap, size_t *count) {
+    moa_status st;
+    if (which == 0) return moa_layout_changed_frames(ll->m, out, cap, count);
+    CALLBACK_CALL(ll, L, moa_layout_frames(ll->m, which == 2, out, cap, count));
+    return st;
 }
 
 /* L:frame_values([which [, t]]) -> t, count: the frames of `which` ("changed": changed_frames(), the default;
@@ -673,12 +691,14 @@ static int layout_frame_values(lua_State *L) {
     if (!lua_isnoneornil(L, 3)) luaL_checktype(L, 3, LUA_TTABLE);
     lua_settop(L, 3);
     fr = scratch_frames(L, 1, 0, &cap);
-    st = read_frames(ll->m, which, fr, cap, &count);
+    st = read_frames(L, ll, which, fr, cap, &count);
+    if (!ll->m) return 0; /* closed by a measure function: nothing to return */
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "frame_values");
     if (count > cap) {
         if (count > (size_t)(INT_MAX / FRAME_STRIDE)) return luaL_error(L, "frame_values: too many views");
         fr = scratch_frames(L, 1, count, &cap);
-        st = read_frames(ll->m, which, fr, cap, &count);
+        st = read_frames(L, ll, which, fr, cap, &count);
+        if (!ll->m) return 0;
         if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "frame_values");
         if (count > cap) count = cap;
     }
@@ -748,7 +768,9 @@ static int layout_svg(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
     int flags = lmoa_svg_flags(L, 2, 1);
     const char *s = NULL;
-    moa_status st = moa_layout_svg(ll->m, flags, &s);
+    moa_status st;
+    CALLBACK_CALL(ll, L, moa_layout_svg(ll->m, flags, &s)); /* solves first if needed */
+    if (!ll->m) return 0; /* closed by a measure function: nothing to return */
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "svg");
     lua_pushstring(L, s);
     return 1;

@@ -325,7 +325,9 @@ static int layout_hide_keyboard(lua_State *L) { return keyboard_call(L, 0); }
 static int layout_trace_start(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
     int guides = lua_istable(L, 2) ? lmoa_opt_bool(L, 2, "guides", 0) : lua_toboolean(L, 2);
-    moa_status st = moa_layout_trace_start(ll->m, guides);
+    moa_status st;
+    CALLBACK_CALL(ll, L, moa_layout_trace_start(ll->m, guides)); /* solves first if needed */
+    if (!ll->m) return 0; /* closed by a measure function */
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "trace_start");
     return 0;
 }
@@ -453,12 +455,18 @@ static int coll_call(lua_State *L, int what) {
     animated = lmoa_opt_bool(L, 2, "animated", 1);
     check_anim_opts(L, ll, 2, 0.3, MOA_EASE_IN_OUT, &o);
     cb = o.done_idx ? make_callback(L, ll, o.done_idx, "done") : NULL;
+    /* solves first if needed (the collapsed constant uses the view's size): measure functions run in it */
     if (what == 2)
-        st = moa_collapsible_toggle(ll->m, col->id, animated, o.duration, o.curve, cb ? done_trampoline : NULL, cb,
-                                    &a);
+        CALLBACK_CALL(ll, L, moa_collapsible_toggle(ll->m, col->id, animated, o.duration, o.curve,
+                                                    cb ? done_trampoline : NULL, cb, &a));
     else
-        st = moa_collapsible_set(ll->m, col->id, what == 0, animated, o.duration, o.curve,
-                                 cb ? done_trampoline : NULL, cb, &a);
+        CALLBACK_CALL(ll, L, moa_collapsible_set(ll->m, col->id, what == 0, animated, o.duration, o.curve,
+                                                 cb ? done_trampoline : NULL, cb, &a));
+    if (!ll->m) { /* closed by a measure function: an unanimated change called its completion (if any) */
+        if (st != MOA_OK) drop_callback(L, cb);
+        lmoa_raise_pending(L, ll);
+        return 0;
+    }
     if (st != MOA_OK) {
         drop_callback(L, cb);
         if (st == MOA_UNSATISFIABLE) {

@@ -1,6 +1,7 @@
 /*
 ** lmoa_view.c -- moa.View and moa.LayoutConstraint: the views and constraints of a layout (moa_view_*,
-** moa_lcons_*). The animations of a constraint (c:animate, ...) are in lmoa_motion.c.
+** moa_lcons_*). The animations of a constraint (c:animate, ...) are in lmoa_motion.c; measured content and text
+** (v:set_measure, v:set_text, ...) in lmoa_content.c.
 ** Reference: bindings/lua/README.md.
 */
 #include <math.h>
@@ -143,12 +144,14 @@ static int view_set_superview(lua_State *L) {
     return view_result(L, ll, moa_view_set_superview(ll->m, v->id, parent), "set_superview");
 }
 
-/* v:remove(): the view, its subviews and their constraints */
+/* v:remove(): the view, its subviews and their constraints (and their measure functions) */
 static int view_remove(lua_State *L) {
     LLayout *ll;
     LId *v = check_view(L, 1, &ll);
     moa_status st = moa_view_free(ll->m, v->id);
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "remove");
+    lua_getiuservalue(L, 1, 1);
+    lmoa_prune_content(L, ll, -1);
     return 0;
 }
 

@@ -14,6 +14,7 @@ enum Status {
     static let duplicate: Int32 = 6
     static let unsatisfiable: Int32 = 7
     static let parse: Int32 = 8
+    static let callback: Int32 = 9
 
     /// The one place that maps a `SolverError` to a `moa_status`.
     static func of(_ failure: SolverError) -> Int32 {
@@ -36,6 +37,8 @@ enum Status {
         case .duplicateName: return duplicate
         case .notFound, .stale: return notFound
         case .internalError: return Status.error
+        case .callback: return callback
+        case .misuse: return misuse
         }
     }
 }

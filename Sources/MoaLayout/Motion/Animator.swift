@@ -365,7 +365,10 @@ public final class Animator {
         // 3. Solve, record, then completions.
         time = t
         frameCount += 1
-        let changed = layout.layoutIfNeeded()
+        // A frame whose measured content fails keeps the last frames; the failure is reported with the frame's
+        // other errors.
+        var changed: [View] = []
+        do { changed = try layout.layoutIfNeeded() } catch { frameErrors.append(error) }
         if recorded != nil { recorded!.append(layout.snapshot(time: t, includeGuides: recordGuides)) }
         while !endedQueue.isEmpty {
             let due = endedQueue.sorted { ($0.endedAt, $0.id) < ($1.endedAt, $1.id) }

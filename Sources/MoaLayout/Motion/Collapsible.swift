@@ -89,7 +89,7 @@ public final class Collapsible {
     /// `left`: its x + width; for `right`: the superview's width - x). A view already off that way at the shown
     /// constant does not move.
     public var collapsedConstant: Double {
-        view.layout?.layoutIfNeeded()
+        _ = try? view.layout?.layoutIfNeeded()   // a failing measure keeps the last frames
         let horizontal = direction.axis == .horizontal
         let f = view.frame
         let size = abs(horizontal ? f.width : f.height)

@@ -15,15 +15,22 @@ public struct ViewFrame: Hashable, Sendable {
     public var frame: Rect
     /// The frame in the root's coordinate space.
     public var frameInRoot: Rect
+    /// The view's text as drawn at this frame's width (broken where it was measured), or nil.
+    public var text: TextLines?
+    /// The font family the text is drawn in (the layout's `textMeasurer`), or nil.
+    public var fontFamily: String?
 
     /// Creates a view frame.
-    public init(name: String, superview: String?, depth: Int, isGuide: Bool = false, frame: Rect, frameInRoot: Rect) {
+    public init(name: String, superview: String?, depth: Int, isGuide: Bool = false, frame: Rect, frameInRoot: Rect,
+                text: TextLines? = nil, fontFamily: String? = nil) {
         self.name = name
         self.superview = superview
         self.depth = depth
         self.isGuide = isGuide
         self.frame = frame
         self.frameInRoot = frameInRoot
+        self.text = text
+        self.fontFamily = fontFamily
     }
 }
 
@@ -53,8 +60,10 @@ extension Layout {
     public func snapshot(time: Double? = nil, includeGuides: Bool = false) -> FrameSnapshot {
         var out: [ViewFrame] = []
         forEachViewInHierarchy(includeGuides: includeGuides) { v in
+            let text = v.text == nil ? nil : try? textLines(of: v)
             out.append(ViewFrame(name: v.name, superview: v.superview?.name, depth: v.depth, isGuide: v.kind == .guide,
-                                 frame: v.frame, frameInRoot: v.frameInRoot))
+                                 frame: v.frame, frameInRoot: v.frameInRoot, text: text,
+                                 fontFamily: text == nil ? nil : textMeasurer.family))
         }
         return FrameSnapshot(time: time ?? _animator?.time ?? 0, views: out)
     }
@@ -63,7 +72,7 @@ extension Layout {
     /// before its subviews, subviews in the order they were added), solving first if needed. Nothing is
     /// copied: read `frame`, `frameInRoot`, `depth` from the view.
     public func forEachViewInHierarchy(includeGuides: Bool = false, _ body: (View) throws -> Void) rethrows {
-        layoutIfNeeded()
+        _ = try? layoutIfNeeded()   // a failing measure keeps the last frames
         // An explicit stack: hierarchies may be deeper than the thread's stack allows for recursion.
         var stack: [View] = [root]
         while let v = stack.popLast() {

@@ -148,7 +148,16 @@ extension FrameSnapshot {
                 if v.depth != 0 { index += 1 }
                 s += "fill=\"\(fill)\" fill-opacity=\"\(v.depth == 0 ? "1" : "0.6")\" stroke=\"#333333\" stroke-width=\"1\"/>\n"
             }
-            if options.labels {
+            if let text = v.text, !text.lines.isEmpty {
+                // The text in its font, one tspan per measured line, on its baselines.
+                s += pad + "  <text class=\"content\" font-family=\(xmlAttribute(v.fontFamily ?? "sans-serif")) "
+                s += "font-size=\"\(n(text.fontSize))\" fill=\"#000000\">"
+                for (i, line) in text.lines.enumerated() {
+                    let y = ry + text.firstBaseline + Double(i) * text.lineHeight
+                    s += "<tspan x=\"\(n(rx))\" y=\"\(n(y))\">\(xmlEscape(line))</tspan>"
+                }
+                s += "</text>\n"
+            } else if options.labels {
                 s += pad + "  <text x=\"\(n(rx + 3))\" y=\"\(n(ry + 11))\" fill=\"\(v.isGuide ? "#2ca02c" : "#000000")\">"
                 s += xmlEscape(v.name) + "</text>\n"
             }

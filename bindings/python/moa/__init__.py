@@ -17,17 +17,21 @@
         print(content.frame)         # Rect(x=200.0, y=0.0, width=120.0, height=480.0)
 
 Two levels, as in C and Lua: :class:`Layout` (views, the equation language, frames, animations on a clock the
-caller advances, collapse/show, pan gestures) and :class:`Solver` (variables, linear constraints with strict
-priorities, edit variables). Failures raise subclasses of :class:`Error` carrying the library's message and
-details (line, offset, expected, suggestion; for a conflict the conflicting equations with their lines).
+caller advances, collapse/show, pan gestures, content that sizes itself: measure functions, wrapping text,
+fitting sizes) and :class:`Solver` (variables, linear constraints with strict priorities, edit variables).
+Text can be measured in a real font with :class:`Font` (the optional libmoafont; :func:`has_font`).
+Failures raise subclasses of :class:`Error` carrying the library's message and details (line, offset,
+expected, suggestion; for a conflict the conflicting equations with their lines; for measured content that
+failed, :class:`CallbackError` from the exception the function raised).
 No compile step: the standard library's ctypes loads libmoa.so (``MOA_LIBRARY``, else the checkout's
 ``build/lib/libmoa.so``, else ``ctypes.util.find_library("moa")``).
 """
 from ._lib import lib as _lib, path as library_path
 from ._errors import (Error, ParseError, ConflictError, NotFoundError, InvalidError, DuplicateError, MisuseError,
-                      ClosedError, Conflict, PRIORITIES)
+                      ClosedError, CallbackError, Conflict, PRIORITIES)
 from ._layout import (Layout, View, LayoutConstraint, Animation, Collapsible, Pan, Rect, Frame, FrameColumns,
-                      Violation, Ambiguity, CURVES)
+                      Violation, Ambiguity, CURVES, MAX_MEASURE_ROUNDS)
+from ._font import Font, FontMetrics, has_font
 from ._solver import Solver, Variable, Expression, Relation, Constraint
 
 #: The version of the loaded library ("X.Y.Z"): Moa's one version (MoaVersion in Swift, MOA_VERSION in moa.h).
@@ -42,4 +46,5 @@ solver = Solver
 __all__ = ["Layout", "View", "LayoutConstraint", "Animation", "Collapsible", "Pan", "Rect", "Frame", "FrameColumns",
            "Violation", "Ambiguity", "Solver", "Variable", "Expression", "Relation", "Constraint", "Error",
            "ParseError", "ConflictError", "NotFoundError", "InvalidError", "DuplicateError", "MisuseError",
-           "ClosedError", "Conflict", "PRIORITIES", "CURVES", "layout", "solver", "version", "library_path"]
+           "ClosedError", "CallbackError", "Conflict", "PRIORITIES", "CURVES", "MAX_MEASURE_ROUNDS", "Font",
+           "FontMetrics", "has_font", "layout", "solver", "version", "library_path"]

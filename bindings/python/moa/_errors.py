@@ -11,11 +11,11 @@ import numbers
 from ._lib import lib, PRIORITY_NAMES
 
 __all__ = ["Error", "ParseError", "ConflictError", "NotFoundError", "InvalidError", "DuplicateError",
-           "MisuseError", "ClosedError", "Conflict", "STATUS_NAMES", "error_for"]
+           "MisuseError", "ClosedError", "CallbackError", "Conflict", "STATUS_NAMES", "error_for"]
 
 # moa_status codes (moa.h) and their names from the library (moa_status_name; the Lua binding's details.code).
-OK, ERROR, MISUSE, NOMEM, INVALID, NOTFOUND, DUPLICATE, UNSATISFIABLE, PARSE = range(9)
-STATUS_NAMES = {code: lib.moa_status_name(code).decode() for code in range(PARSE + 1)}
+OK, ERROR, MISUSE, NOMEM, INVALID, NOTFOUND, DUPLICATE, UNSATISFIABLE, PARSE, CALLBACK = range(10)
+STATUS_NAMES = {code: lib.moa_status_name(code).decode() for code in range(CALLBACK + 1)}
 
 Conflict = collections.namedtuple("Conflict", "constraint equation line")
 Conflict.__doc__ = """One constraint of a conflict: the constraint object, its equation (or the solver's
@@ -82,8 +82,15 @@ class ClosedError(MisuseError):
     """The layout or solver was closed: "attempt to use a closed layout"."""
 
 
+class CallbackError(Error):
+    """Measured content failed (MOA_CALLBACK): a measure function or a font's advance function raised or gave
+    a bad answer, or the content did not settle in MAX_MEASURE_ROUNDS solves. Nothing changed. ``str(e)`` is
+    the library's message (which view, the proposal, what went wrong); ``e.__cause__`` is the Python exception
+    the function raised, when it raised one."""
+
+
 _CLASSES = {PARSE: ParseError, UNSATISFIABLE: ConflictError, NOTFOUND: NotFoundError, INVALID: InvalidError,
-            DUPLICATE: DuplicateError, MISUSE: MisuseError}
+            DUPLICATE: DuplicateError, MISUSE: MisuseError, CALLBACK: CallbackError}
 
 
 def error_for(status):
@@ -152,5 +159,5 @@ def priority(p, what="priority", edit=False):
 
 
 for _cls in (Error, ParseError, ConflictError, NotFoundError, InvalidError, DuplicateError, MisuseError,
-             ClosedError, Conflict):
+             ClosedError, CallbackError, Conflict):
     _cls.__module__ = "moa"  # shown in tracebacks as moa.ParseError, not moa._errors.ParseError

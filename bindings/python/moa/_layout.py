@@ -54,19 +54,35 @@ callbacks return void: there is no "stop" status), the other callbacks of that c
 exception is raised once the C call has returned. Exceptions of completions run while the layout is being
 garbage-collected are dropped. A pending completion keeps its function (and what it refers to) alive until the
 library calls it: exactly once, at the latest when the layout is closed.
+
+Content that sizes itself. A view given a measure function (:meth:`View.set_measure`) or text
+(:meth:`View.set_text`) is measured at each solve: its natural size first, then its height for the width it
+was solved at, re-solving until no height changes (at most MAX_MEASURE_ROUNDS solves). Measure functions, and
+the Python advance function of :meth:`Layout.set_font`, run inside solve, advance, seek, frames, svg,
+text_lines and fitting_size. They may read the layout; anything that changes or solves it raises MisuseError
+inside them. They return a value to C, so unlike completions their failures stop the call: an exception (or a
+bad answer) is caught by the trampoline, the call fails and raises :class:`moa.CallbackError`, whose
+``__cause__`` is that exception (KeyboardInterrupt and SystemExit are raised as they are); nothing changes
+(advance/seek: the clock moved, the frames stayed). A measure function is kept while set on its view (until
+replaced, taken away, or the view removed); a font while set on the layout (until replaced or the layout
+closed). A :class:`moa.Font` (libmoafont) is measured by its C function directly, without entering Python.
 """
 import ctypes
 import collections
 import itertools
+import math
+import numbers
 import operator
 import weakref
 
 from . import _errors as E
 from ._errors import finite, text, boolean, choice, priority
-from ._lib import lib, DONE_FN, REST_FN, TEXT_FN, Rect_, Frame_, ErrorInfo_, CURVE_NAMES
+from ._font import Font
+from ._lib import (lib, DONE_FN, REST_FN, TEXT_FN, MEASURE_FN, ADVANCE_FN, Rect_, Frame_, ErrorInfo_, MeasuredSize_,
+                   MeasureStats_, TextStyle_, TextMetrics_, CURVE_NAMES)
 
 __all__ = ["Layout", "View", "LayoutConstraint", "Animation", "Collapsible", "Pan", "Rect", "Frame", "FrameColumns",
-           "Violation", "Ambiguity", "CURVES"]
+           "Violation", "Ambiguity", "CURVES", "MAX_MEASURE_ROUNDS"]
 
 Rect = collections.namedtuple("Rect", "x y width height")
 Rect.__doc__ = "A rectangle: origin (x, y) and size, y growing downwards (moa_rect)."
@@ -163,17 +179,33 @@ _SVG_CONSTRAINTS, _SVG_GUIDES, _SVG_NO_LABELS = 1, 2, 4
 _AUTO = -1.0
 _UNSET = object()
 
+#: Solves after which measured content must have settled (moa.h MOA_MAX_MEASURE_ROUNDS): content whose size
+#: keeps changing fails the solve with CallbackError ("did not settle").
+MAX_MEASURE_ROUNDS = 8
+#: moa_measure_mode by value: how a proposed length binds the content.
+_MEASURE_MODES = ("undefined", "exactly", "at_most")
+#: The metrics of the built-in text measurer (SimpleTextMeasurer), the defaults for a Python advance function.
+_BUILTIN_ASCENT, _BUILTIN_DESCENT = 0.76, 0.24
+_TEXT_METRICS = ("lines", "font_size", "line_height", "first_baseline", "width", "height")
+
 # ---------------------------------------------------------------------------------------------- callbacks
 
 
 class _Core:
     """What the trampolines need of a layout: its handle (None once closed) and a stack of error lists, one
-    per binding call in progress that may call back (the innermost collects the callbacks' exceptions)."""
-    __slots__ = ("h", "frames")
+    per binding call in progress that may call back (the innermost collects the callbacks' exceptions).
+
+    Measure and advance functions: ``measuring`` counts those running (calls made from one must not release
+    what C is running), ``cb_error`` is the first exception one raised in the C call in progress; the call
+    fails with MOA_CALLBACK and the binding raises CallbackError from it (_failure), or drops it when the call
+    ends otherwise (_check, _finish)."""
+    __slots__ = ("h", "frames", "measuring", "cb_error")
 
     def __init__(self, h):
         self.h = h
         self.frames = []
+        self.measuring = 0
+        self.cb_error = None
 
 
 # key (the C `ud`) -> (core, function). Completions are popped when called (the library calls each exactly
@@ -223,7 +255,88 @@ _DONE = DONE_FN(_done_trampoline)
 _REST = REST_FN(_rest_trampoline)
 _TEXT = TEXT_FN(_text_trampoline)
 # NULL function pointers (ctypes refuses None for a CFUNCTYPE argument).
-_NO_DONE, _NO_REST, _NO_TEXT = DONE_FN(), REST_FN(), TEXT_FN()
+_NO_DONE, _NO_REST, _NO_TEXT, _NO_MEASURE, _NO_ADVANCE = DONE_FN(), REST_FN(), TEXT_FN(), MEASURE_FN(), ADVANCE_FN()
+
+
+def _exception_text(e):
+    """What moa_measure_error() reports for a Python exception: "ValueError: message" (NUL-free UTF-8)."""
+    try:
+        msg = str(e)
+    except BaseException:  # noqa: B902 - a __str__ that fails
+        msg = ""
+    name = type(e).__name__
+    return ("%s: %s" % (name, msg) if msg else name).replace("\0", "\\0").encode("utf-8", "replace")
+
+
+def _store(core, e):
+    if core.cb_error is None:  # the first failure is the one the C call reports
+        core.cb_error = e
+
+
+def _answer_number(x, what):
+    if isinstance(x, bool) or not isinstance(x, numbers.Real):
+        raise TypeError("%s must be a number, got %s" % (what, type(x).__name__))
+    x = float(x)
+    if not math.isfinite(x):
+        raise ValueError("%s must be finite, got %r" % (what, x))
+    return x
+
+
+def _measure_thunk(core, fn):
+    """The C measure callback (moa_measure_fn) for a Python measure function: fn(width, width_mode, height,
+    height_mode) -> (width, height[, baseline[, first_baseline]]). Nothing escapes into C: an exception or a
+    bad answer is kept on the core, explained with moa_measure_error() and answered with MOA_ERROR."""
+
+    def thunk(L, _view, width, width_mode, height, height_mode, out, _ud):
+        core.measuring += 1
+        try:
+            r = fn(width, _MEASURE_MODES[width_mode], height, _MEASURE_MODES[height_mode])
+            if not isinstance(r, (tuple, list)) or not 2 <= len(r) <= 4:
+                raise TypeError("a measure function must return (width, height[, baseline[, first_baseline]]), "
+                                "got %r" % (r,))
+            w = _answer_number(r[0], "the measured width")
+            h = _answer_number(r[1], "the measured height")
+            b = math.nan if len(r) < 3 or r[2] is None else _answer_number(r[2], "the measured baseline")
+            fb = math.nan if len(r) < 4 or r[3] is None else _answer_number(r[3], "the measured first baseline")
+            o = out.contents
+            o.width, o.height, o.baseline, o.first_baseline = w, h, b, fb
+            return E.OK
+        except BaseException as e:  # noqa: B902 - nothing may escape into C, not even KeyboardInterrupt
+            try:
+                _store(core, e)
+                lib.moa_measure_error(L, _exception_text(e))
+            except BaseException:  # noqa: B902
+                pass
+            return E.ERROR
+        finally:
+            core.measuring -= 1
+
+    return MEASURE_FN(thunk)
+
+
+def _advance_thunk(core, fn):
+    """The C text-advance function (moa_text_advance_fn) for a Python one: fn(text, size) -> points. An
+    exception or a bad answer (not a number, NaN, infinite, negative) is kept on the core and answered with
+    NaN, which fails the solve."""
+
+    def thunk(utf8, length, size, _ud):
+        core.measuring += 1
+        try:
+            s = ctypes.string_at(utf8, length).decode("utf-8") if length else ""
+            w = _answer_number(fn(s, size), "the advance of %r" % s)
+            if w < 0:
+                raise ValueError("the advance of %r must be 0 or more, got %r" % (s, w))
+            return w
+        except BaseException as e:  # noqa: B902
+            try:
+                _store(core, e)
+            except BaseException:  # noqa: B902
+                pass
+            return math.nan
+        finally:
+            core.measuring -= 1
+
+    return ADVANCE_FN(thunk)
 
 
 def _register(core, fn, what="done"):
@@ -282,6 +395,10 @@ class Layout:
         self._views = weakref.WeakValueDictionary()
         self._lcons = weakref.WeakValueDictionary()
         self._debug_key = 0
+        # The C callbacks the library holds, alive while set: view id -> MEASURE_FN of View.set_measure; the
+        # font of set_font (a Font, or the ADVANCE_FN of a Python function), None for the built-in measurer.
+        self._measures = {}
+        self._font = None
 
     # -- lifecycle
 
@@ -305,6 +422,11 @@ class Layout:
             lib.moa_layout_free(h)
         finally:
             core.frames.pop()
+        if not core.frames and not core.measuring:
+            # Freed now (not deferred by a call in progress): nothing measures with the font any more. From a
+            # callback the free waits for the outer call, which may still measure: the font stays until then
+            # (the object's collection releases it).
+            self._drop_font()
         if finalizing:
             return
         if core.frames:  # closed from one of our callbacks: the outer call raises
@@ -315,8 +437,14 @@ class Layout:
     def __del__(self):
         try:
             self._close(True)
+            self._drop_font()
         except BaseException:  # noqa: B902 - never from a finalizer
             pass
+
+    def _drop_font(self):
+        font, self._font = self._font, None
+        if isinstance(font, Font):
+            font._release()
 
     def __enter__(self):
         self._h()
@@ -372,11 +500,28 @@ class Layout:
             if lib.moa_lcons_line(h, i, ctypes.byref(line)) != E.OK:
                 line.value = 0
             conflicts.append(E.Conflict(self._constraint(i), eq, line.value))
-        return E.error_for(st)(msg, st, conflicts=conflicts, **details)
+        err = E.error_for(st)(msg, st, conflicts=conflicts, **details)
+        cause = self._take_cb_error()
+        if cause is not None:
+            if not isinstance(cause, Exception):
+                return cause  # KeyboardInterrupt, SystemExit: raised as they are, not wrapped
+            err.__cause__ = cause
+        return err
+
+    def _take_cb_error(self):
+        """The exception a measure or advance function raised in the C call that just returned (then
+        forgotten); None if none, or while such a function is running (a call made from inside it)."""
+        core = self._core
+        if core.measuring:
+            return None
+        e, core.cb_error = core.cb_error, None
+        return e
 
     def _check(self, st):
         if st != E.OK:
             raise self._failure(st)
+        if self._core.cb_error is not None:
+            self._take_cb_error()  # a failure the call got over (none expected): not for a later call
 
     def _call(self, name, *args):
         """A C call that may call back: returns (status, exceptions the callbacks raised)."""
@@ -393,6 +538,7 @@ class Layout:
     def _finish(self, st, frame):
         """After _call: a callback's exception first, then closed, then the status."""
         if frame:
+            self._take_cb_error()
             raise frame[0]
         if self._core.h is None:
             raise _closed()
@@ -772,6 +918,80 @@ class Layout:
                  (0 if boolean(labels, "labels") else _SVG_NO_LABELS))
         return self._string("moa_layout_svg", flags)
 
+    # -- content that sizes itself
+
+    def fitting_size(self, view, width=0.0, height=0.0, hpri="fit", vpri="fit"):
+        """The size `view`'s subtree takes under its own constraints (those among the view and its descendants,
+        their intrinsic sizes, measured content) with its width pulled toward `width` at priority `hpri` and
+        its height toward `height` at `vpri` (numbers in [1, 1000] or names: "required", "fit", ...): Auto
+        Layout's systemLayoutSizeFitting. Returns (width, height). A table cell's height for a width:
+        ``L.fitting_size(cell, 320, 0, "required", "fit")``; targets 0 at "fit" give the smallest size. The
+        live layout does not change. ConflictError when a required target cannot hold; CallbackError when
+        measured content fails."""
+        vid = self._own(view, View, "view")
+        w, h_ = finite(width, "width"), finite(height, "height")
+        hp, vp = priority(hpri, "hpri"), priority(vpri, "vpri")
+        ow, oh = ctypes.c_double(0), ctypes.c_double(0)
+        self._check(lib.moa_layout_fitting_size(self._h(), vid, w, h_, hp, vp, ctypes.byref(ow), ctypes.byref(oh)))
+        return ow.value, oh.value
+
+    def measure_stats(self):
+        """How often measured content was asked: a dict with ``calls`` (measure calls since the layout was made,
+        text measuring included), ``cache_hits`` (proposals answered from a view's cache instead),
+        ``last_calls`` (calls in the last solve) and ``last_rounds`` (re-solves after measuring in the last
+        solve that measured anything)."""
+        out = MeasureStats_()
+        self._check(lib.moa_layout_measure_stats(self._h(), ctypes.byref(out)))
+        return dict(calls=out.calls, cache_hits=out.cache_hits, last_calls=out.last_calls,
+                    last_rounds=out.last_rounds)
+
+    def set_font(self, font, *, family=None, ascent=None, descent=None):
+        """Measure the layout's text (View.set_text) with a real font; every text is measured again at the next
+        solve. Returns self.
+
+        - a :class:`moa.Font` (libmoafont): the layout calls moafont's C function directly (measuring never
+          enters Python) and keeps the Font while it is set; `family`, `ascent` and `descent` default to the
+          font's (its family name, its metrics);
+        - a Python function advance(text, size) -> points (the width of one line of text at `size` points):
+          `family` (the name pictures draw the text in) defaults to "sans-serif", `ascent` and `descent` (fractions
+          of the size) to the built-in measurer's 0.76 and 0.24. An exception it raises, or an answer that is
+          not a finite number of 0 or more, fails the solve with CallbackError (from that exception);
+        - None: back to the built-in measurer (0.6 em per character).
+
+        Refused (MisuseError) from inside a measure or advance function of this layout."""
+        h = self._h()
+        if self._core.measuring:
+            raise E.MisuseError("set_font cannot be called from inside a measure or advance function of the same "
+                                "layout", E.MISUSE, "misuse")
+        if font is None:
+            self._check(lib.moa_layout_set_font(h, None, _NO_ADVANCE, None, 0.0, 0.0))
+            self._drop_font()
+            return self
+        if isinstance(font, Font):
+            fam = text(font.family if family is None else family, "family")
+            m = font.metrics()
+            a = finite(m.ascent if ascent is None else ascent, "ascent")
+            d = finite(m.descent if descent is None else descent, "descent")
+            fn, ud = font._acquire()
+            st = lib.moa_layout_set_font(h, fam, fn, ud, a, d)
+            if st != E.OK:
+                font._release()
+                self._check(st)
+            self._drop_font()
+            self._font = font
+            return self
+        if not callable(font):
+            raise TypeError("set_font needs a moa.Font, a function advance(text, size) or None, got %s" %
+                            type(font).__name__)
+        fam = text("sans-serif" if family is None else family, "family")
+        a = finite(_BUILTIN_ASCENT if ascent is None else ascent, "ascent")
+        d = finite(_BUILTIN_DESCENT if descent is None else descent, "descent")
+        thunk = _advance_thunk(self._core, font)
+        self._check(lib.moa_layout_set_font(h, fam, thunk, None, a, d))
+        self._drop_font()
+        self._font = thunk
+        return self
+
     # -- the clock
 
     @property
@@ -802,6 +1022,7 @@ class Layout:
     def _clock(self, name, x, views):
         st, frame = self._call(name, x)
         if self._core.h is None:
+            self._take_cb_error()
             if frame:
                 raise frame[0]
             return None
@@ -1029,7 +1250,99 @@ class View(_Child):
 
     def remove(self):
         """Remove the view, its subviews and every constraint that mentions them."""
-        self._check(lib.moa_view_free(self._h(), self._id))
+        L = self._layout
+        L._check(lib.moa_view_free(self._h(), self._id))
+        if L._measures:  # the measure functions of the views removed: the library no longer calls them
+            h = L._h()
+            out = ctypes.c_char_p()
+            for vid in [v for v in L._measures if lib.moa_view_name(h, v, ctypes.byref(out)) == E.NOTFOUND]:
+                del L._measures[vid]
+
+    # -- content that sizes itself
+
+    def set_measure(self, fn):
+        """Give the view content that sizes itself (a label that wraps, a chat bubble): at each solve the layout
+        calls ``fn(width, width_mode, height, height_mode)``, the modes being "undefined" (the length is
+        math.inf: no proposal), "exactly" or "at_most"; fn returns ``(width, height)``, ``(width, height,
+        baseline)`` or ``(width, height, baseline, first_baseline)`` (baselines from the top; None for none).
+        The natural size (both undefined) becomes the intrinsic width; the size at most the solved width, the
+        intrinsic height and baselines (with the view's content priorities). Answers are cached per proposal:
+        call invalidate() when the content changes.
+
+        fn may read the layout; anything that changes or solves it raises MisuseError there. An exception fn
+        raises, or a bad answer, fails the solve with CallbackError from it (nothing changes). None takes the
+        function away (with the intrinsic size and baselines it gave). Replaces text (set_text). The function
+        is kept while set. Returns self."""
+        L = self._layout
+        h = self._h()
+        if fn is None:
+            L._check(lib.moa_view_set_measure(h, self._id, _NO_MEASURE, None))
+            L._measures.pop(self._id, None)
+            return self
+        if not callable(fn):
+            raise TypeError("set_measure needs a callable or None, got %s" % type(fn).__name__)
+        thunk = _measure_thunk(L._core, fn)
+        L._check(lib.moa_view_set_measure(h, self._id, thunk, None))
+        L._measures[self._id] = thunk
+        return self
+
+    def invalidate(self):
+        """The content changed: forget the measure function's cached answers; the next solve measures the view
+        again (Auto Layout's invalidateIntrinsicContentSize). InvalidError if the view has no measured content.
+        Returns self."""
+        self._check(lib.moa_view_invalidate(self._h(), self._id))
+        return self
+
+    def set_text(self, text_, *, size=17, line_height=None, max_lines=0, reference_width=None, min_size=0,
+                 max_size=0):
+        """Give the view text ("\\n" starts a paragraph), measured with the layout's font (set_font; by default a
+        built-in measurer, 0.6 em per character): its natural width is the widest paragraph on one line, its
+        height the lines wrapped by words at the width it gets, its baselines the first and last line's.
+
+        size: points (0.5 to 1e4); line_height: between baselines (None: 1.2 x size); max_lines: at most this
+        many lines, the last ending in "…" when cut (0: no limit); reference_width: an adaptive size,
+        ``size * root width / reference_width``, kept within min_size and max_size (0: no limit) and measured
+        again when the root's width changes (None: a fixed size). None takes the text away. Replaces a measure
+        function (set_measure). Returns self."""
+        L = self._layout
+        h = self._h()
+        if text_ is None:
+            L._check(lib.moa_view_set_text(h, self._id, None, None))
+            L._measures.pop(self._id, None)
+            return self
+        b = text(text_, "text")
+        st = TextStyle_()
+        st.font_size = finite(size, "size")
+        if line_height is not None:
+            st.line_height = finite(line_height, "line_height")
+            if st.line_height <= 0:
+                raise E.InvalidError("line_height must be above 0 (None for 1.2 x the size)", E.INVALID, "invalid")
+        n = _count(max_lines, "max_lines")
+        if n > 2**31 - 1:
+            raise E.InvalidError("max_lines must be at most %d, got %d" % (2**31 - 1, n), E.INVALID, "invalid")
+        st.max_lines = n
+        if reference_width is not None:
+            st.reference_width = finite(reference_width, "reference_width")
+            if st.reference_width <= 0:
+                raise E.InvalidError("reference_width must be above 0 (None for a fixed size)", E.INVALID,
+                                     "invalid")
+        st.min_font_size = finite(min_size, "min_size")
+        st.max_font_size = finite(max_size, "max_size")
+        L._check(lib.moa_view_set_text(h, self._id, b, ctypes.byref(st)))
+        L._measures.pop(self._id, None)
+        return self
+
+    def text_lines(self):
+        """The view's text as drawn at its solved width (solving first if needed): (lines, metrics), lines a
+        list of str (the last ending in "…" when max_lines cut it), metrics a dict with ``lines`` (their number),
+        ``font_size`` (the size used: an adaptive one's for the root's width), ``line_height``,
+        ``first_baseline`` (from the view's top), ``width`` (the widest line) and ``height``. InvalidError if the
+        view has no text; CallbackError as solve()."""
+        out, m = ctypes.c_char_p(), TextMetrics_()
+        self._check(lib.moa_view_text_lines(self._h(), self._id, ctypes.byref(out), ctypes.byref(m)))
+        metrics = {k: getattr(m, k) for k in _TEXT_METRICS}
+        metrics["lines"] = int(m.lines)
+        return (_str_out(out).split("\n") if metrics["lines"] else []), metrics
 
     def __repr__(self):
         h = self._layout._core.h

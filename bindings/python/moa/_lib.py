@@ -14,8 +14,8 @@ import ctypes
 import ctypes.util
 import os
 
-__all__ = ["lib", "path", "DONE_FN", "REST_FN", "TEXT_FN", "Rect_", "Frame_", "ErrorInfo_", "Term_", "PRIORITY_NAMES",
-           "CURVE_NAMES"]
+__all__ = ["lib", "path", "DONE_FN", "REST_FN", "TEXT_FN", "MEASURE_FN", "ADVANCE_FN", "Rect_", "Frame_", "ErrorInfo_",
+           "Term_", "MeasuredSize_", "MeasureStats_", "TextStyle_", "TextMetrics_", "PRIORITY_NAMES", "CURVE_NAMES"]
 
 # ---------------------------------------------------------------------------------------------- types
 
@@ -51,11 +51,40 @@ class Term_(ctypes.Structure):
     _fields_ = [("var", _u64), ("coef", _dbl)]
 
 
-# The callback types of moa.h. All return void: moa.h has no "stop" status for callbacks; a callback must
-# simply return (see the trampolines in layout.py, which never let a Python exception escape).
+class MeasuredSize_(ctypes.Structure):
+    """moa_measured_size (a measure callback's answer; NAN baselines for none)."""
+    _fields_ = [("width", _dbl), ("height", _dbl), ("baseline", _dbl), ("first_baseline", _dbl)]
+
+
+class MeasureStats_(ctypes.Structure):
+    """moa_measure_stats."""
+    _fields_ = [("calls", _size), ("cache_hits", _size), ("last_calls", _size), ("last_rounds", _size)]
+
+
+class TextStyle_(ctypes.Structure):
+    """moa_text_style (a zero field is its default)."""
+    _fields_ = [("font_size", _dbl), ("line_height", _dbl), ("max_lines", _int), ("reference_width", _dbl),
+                ("min_font_size", _dbl), ("max_font_size", _dbl)]
+
+
+class TextMetrics_(ctypes.Structure):
+    """moa_text_metrics."""
+    _fields_ = [("lines", _dbl), ("font_size", _dbl), ("line_height", _dbl), ("first_baseline", _dbl),
+                ("width", _dbl), ("height", _dbl)]
+
+
+# The callback types of moa.h. Completions, pan rests and `?` reports return void: moa.h has no "stop" status
+# for them; they must simply return. A measure callback returns a status (not MOA_OK fails the solve with
+# MOA_CALLBACK) and a text-advance function a width (NAN fails it). The trampolines in _layout.py never let a
+# Python exception escape into C.
 DONE_FN = ctypes.CFUNCTYPE(None, _vp, _u64, _int, _vp)          # moa_done_fn(L, animation, finished, ud)
 REST_FN = ctypes.CFUNCTYPE(None, _vp, _u64, _dbl, _int, _vp)    # moa_rest_fn(L, pan, rest, finished, ud)
 TEXT_FN = ctypes.CFUNCTYPE(None, _str, _vp)                     # moa_text_fn(text, ud)
+# moa_measure_fn(L, view, width, width_mode, height, height_mode, out, ud) -> moa_status
+MEASURE_FN = ctypes.CFUNCTYPE(_int, _vp, _u64, _dbl, _int, _dbl, _int, _p(MeasuredSize_), _vp)
+# moa_text_advance_fn(utf8, len, font_size, ud) -> points. The text is `len` bytes, not NUL-terminated: a
+# POINTER(c_char), read with ctypes.string_at(utf8, len) (c_char_p would read up to a NUL).
+ADVANCE_FN = ctypes.CFUNCTYPE(_dbl, _p(ctypes.c_char), _size, _dbl, _vp)
 
 _S = _int  # moa_status
 
@@ -149,6 +178,15 @@ _SIGNATURES = {
     "moa_layout_violations": (_S, [_vp, _p(_u64), _p(_dbl), _size, _p(_size)]),
     "moa_layout_ambiguities": (_S, [_vp, _p(_u64), _p(_int), _size, _p(_size)]),
     "moa_layout_svg": (_S, [_vp, _int, _p(_str)]),
+    # content that sizes itself
+    "moa_view_set_measure": (_S, [_vp, _u64, MEASURE_FN, _vp]),
+    "moa_view_invalidate": (_S, [_vp, _u64]),
+    "moa_measure_error": (_S, [_vp, _str]),
+    "moa_layout_measure_stats": (_S, [_vp, _p(MeasureStats_)]),
+    "moa_view_set_text": (_S, [_vp, _u64, _str, _p(TextStyle_)]),
+    "moa_view_text_lines": (_S, [_vp, _u64, _p(_str), _p(TextMetrics_)]),
+    "moa_layout_set_font": (_S, [_vp, _str, ADVANCE_FN, _vp, _dbl, _dbl]),
+    "moa_layout_fitting_size": (_S, [_vp, _u64, _dbl, _dbl, _dbl, _dbl, _p(_dbl), _p(_dbl)]),
     "moa_layout_advance": (_S, [_vp, _dbl]),
     "moa_layout_seek": (_S, [_vp, _dbl]),
     "moa_layout_time": (_S, [_vp, _p(_dbl)]),

@@ -56,8 +56,11 @@ HEADER = os.environ.get("MOA_HEADER") or os.path.join(
     "Include", "moa.h")
 
 # The header's structs and callback typedefs -> their names in _lib.py.
-STRUCTS = {"moa_term": "Term_", "moa_rect": "Rect_", "moa_frame": "Frame_", "moa_error_info": "ErrorInfo_"}
-CALLBACKS = {"moa_text_fn": "TEXT_FN", "moa_done_fn": "DONE_FN", "moa_rest_fn": "REST_FN"}
+STRUCTS = {"moa_term": "Term_", "moa_rect": "Rect_", "moa_frame": "Frame_", "moa_error_info": "ErrorInfo_",
+           "moa_measured_size": "MeasuredSize_", "moa_measure_stats": "MeasureStats_",
+           "moa_text_style": "TextStyle_", "moa_text_metrics": "TextMetrics_"}
+CALLBACKS = {"moa_text_fn": "TEXT_FN", "moa_done_fn": "DONE_FN", "moa_rest_fn": "REST_FN",
+             "moa_measure_fn": "MEASURE_FN", "moa_text_advance_fn": "ADVANCE_FN"}
 
 # moa_* functions of moa.h that the Python binding does not declare (and so does not call), each with the
 # reason. A function added to moa.h must be declared in _lib.py or listed here; an entry that _lib.py declares
@@ -614,12 +617,13 @@ def test_allow_list_is_current(header):
 
 
 def test_structures_match_header(header):
-    """(3) Rect_, Frame_, ErrorInfo_, Term_: the fields of their structs, in order, with matching types."""
+    """(3) The Structures of STRUCTS (Rect_, Frame_, ..., TextMetrics_): the fields of their structs, in order, with
+    matching types."""
     _fail(_struct_problems(header, set()), "the Structures of moa/_lib.py")
 
 
 def test_callback_types_match_header(header):
-    """(4) DONE_FN, REST_FN, TEXT_FN: the function-pointer typedefs of moa.h."""
+    """(4) The CFUNCTYPEs of CALLBACKS (DONE_FN, ..., ADVANCE_FN): the function-pointer typedefs of moa.h."""
     _fail(_callback_problems(header, set()), "the CFUNCTYPEs of moa/_lib.py")
 
 
