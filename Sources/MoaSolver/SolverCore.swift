@@ -931,10 +931,9 @@ struct SolverCore {
             let a = tab.coefficient(pr, m)
             tab.touch(pr)
             tab.rows[pr].constant = Tableau.clean(tab.rows[pr].constant + a * t)
-            let down = tab.downstream(of: pr)
-            tab.shiftFlats(down, by: a * t)
+            tab.flatConstantEpoch &+= 1   // cached expansions downstream: their constants are recomputed on use
             if tab.kind[m] == .dummy {
-                for (w, g) in down {
+                for (w, g) in tab.downstream(of: pr) {
                     let d = tab.rows[w].aggregate
                     if !d.isValid || g == 0 { continue }
                     for ref in tab.cols[d] {

@@ -208,7 +208,7 @@ extension Tableau {
             scratch.expandQueued[b] = false
             if c == 0 { continue }
             if flatten(pr) {
-                k += c * flats[pr].constant
+                k += c * flatConstant(pr)
                 let n = flats[pr].syms.count
                 for j in 0..<n { accumulate(flats[pr].syms[j], c * flats[pr].coefs[j], &k) }
                 continue
@@ -296,7 +296,7 @@ extension Tableau {
             let br = rowOf[cell.sym]
             if br.isValid && rows[br].passive {
                 if flats[br].long { long = true; break }
-                k += cell.coef * flats[br].constant
+                k += cell.coef * flatConstant(br)
                 for j in flats[br].syms.indices {
                     flatAdd(flats[br].syms[j], cell.coef * flats[br].coefs[j])
                 }
@@ -317,21 +317,46 @@ extension Tableau {
         if long { flats[p].syms.removeAll(); flats[p].coefs.removeAll() }
         flats[p].long = long
         flats[p].constant = Tableau.clean(k)
+        flats[p].constantEpoch = flatConstantEpoch
         flats[p].seq = rows[p].seq
         flats[p].epoch = flatEpoch
+    }
+
+    /// The constant of passive row `p`'s (known, short) flat expansion, recomputed from its row and those of the
+    /// rows it holds when a passive constant changed since (an explicit stack: chains of definitions are deep).
+    mutating func flatConstant(_ p: RowID) -> Double {
+        if flats[p].constantEpoch == flatConstantEpoch { return flats[p].constant }
+        scratch.constantStack.removeAll(keepingCapacity: true)
+        scratch.constantStack.append(p)
+        while let top = scratch.constantStack.last {
+            if flats[top].constantEpoch == flatConstantEpoch { scratch.constantStack.removeLast(); continue }
+            var pending = false
+            var k = rows[top].constant
+            let n = rows[top].cells.count
+            for i in 0..<n {
+                let cell = rows[top].cells[i]
+                if kind[cell.sym] == .dummy { continue }
+                let br = rowOf[cell.sym]
+                guard br.isValid && rows[br].passive else { continue }
+                if flats[br].constantEpoch != flatConstantEpoch {
+                    scratch.constantStack.append(br)
+                    pending = true
+                } else {
+                    k += cell.coef * flats[br].constant
+                }
+            }
+            if !pending {
+                flats[top].constant = Tableau.clean(k)
+                flats[top].constantEpoch = flatConstantEpoch
+                scratch.constantStack.removeLast()
+            }
+        }
+        return flats[p].constant
     }
 
     @inline(__always) private mutating func flatAdd(_ s: Sym, _ c: Double) {
         if !scratch.flatMark[s] { scratch.flatMark[s] = true; scratch.flatTouched.append(s) }
         scratch.flatCoef[s] += c
-    }
-
-    /// A definition's constant moved by `delta`: shifts the cached expansions downstream of it (`downstream(of:)`
-    /// gives each with its derivative).
-    mutating func shiftFlats(_ down: [(RowID, Double)], by delta: Double) {
-        for (w, g) in down where flatKnown(w) && !flats[w].long {
-            flats[w].constant = Tableau.clean(flats[w].constant + g * delta)
-        }
     }
 
     /// Whether passive row `p`, the definition made by a required equality with dummy `marker`, is used by

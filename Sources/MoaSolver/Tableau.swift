@@ -61,11 +61,13 @@
 /// them): `constant + sum(coefs * syms)` over symbols that are not passive basics. Cached while it is short, so
 /// that a row using the last of a chain of definitions (`top_i == top_{i-1}`) does not walk the whole chain.
 /// Valid while the row's `seq` and the tableau's `flatEpoch` match; definitions upstream changing shape clear it.
+/// The constant is recomputed on use after any passive row's constant changed (`flatConstantEpoch`).
 @usableFromInline struct FlatExpansion {
     var seq: UInt64 = 0          // the row's seq when computed; 0: not computed
     var epoch: UInt32 = 0
     var long = false             // more than `Tableau.flatLimit` terms: expand the row's own cells instead
-    var constant = 0.0
+    var constant = 0.0           // current while `constantEpoch` is the tableau's `flatConstantEpoch`
+    var constantEpoch: UInt32 = 0
     var syms: [Sym] = []
     var coefs: [Double] = []
 }
@@ -119,6 +121,7 @@ struct Scratch {
     var rankHeap = MaxHeap<Int32>()       // for `retireAggregates`
     var touched: [Sym] = []             // non-basic symbols met by `setReduced`
     var flatStack: [RowID] = []           // for `flatten`
+    var constantStack: [RowID] = []       // for `flatConstant` (which `flatten` calls)
     var flatCoef: [Double] = []           // by symbol, for `computeFlat`
     var flatMark: [Bool] = []             // by symbol, for `computeFlat`
     var flatTouched: [Sym] = []
@@ -232,6 +235,9 @@ struct Tableau {
     var nextSeq: UInt64 = 1
     var flats: [FlatExpansion] = []
     var flatEpoch: UInt32 = 1
+    /// Moves on whenever a passive row's constant changes: cached expansions recompute their constants on use
+    /// (`flatConstant`), so a constant change costs O(1) instead of a walk of everything downstream of it.
+    var flatConstantEpoch: UInt32 = 1
     static let flatLimit = 16
 
     // Objective: one level per priority in use.
