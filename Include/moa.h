@@ -1658,8 +1658,8 @@ MOA_API const char *moa_curve_name(moa_curve curve);
 /*
 ** moa_lcons_animate -- animate a constraint's constant from its current value to `to`.
 **
-** The animation starts `delay` seconds from now (0 or more) and takes `duration` seconds (0 or more; springs
-** ignore it) along `curve`. Each frame is the exact solved layout at the interpolated constant. Starting an
+** The animation starts `delay` seconds from now and takes `duration` seconds (each finite, 0 ... 1e12, as every
+** duration and delay in this header; springs ignore the duration) along `curve`. Each frame is the exact solved layout at the interpolated constant. Starting an
 ** animation on a constant that is already animating retargets it smoothly (from its value and, for springs,
 ** its velocity at that moment); the older animation then ends with finished = 0. `done` (may be NULL) is
 ** called once with `ud` (see moa_done_fn). On success writes the animation's id to *out (may be NULL).

@@ -219,13 +219,26 @@ static void test_numbers(void) {
     CHECK(animating == 0);
     CHECK_OK(moa_view_frame(L, card, &r));
     CHECK(r.x == 42);
-    /* A delay that puts the start past the end of time: it never starts, and the free still completes it. */
+    /* Delays and durations above 1e12 seconds are refused: nothing starts, done is never called. */
     int calls = 0;
-    CHECK_OK(moa_lcons_animate(L, cs[0], 43, 1, MOA_LINEAR, huge, count_done, &calls, NULL));
+    CHECK_FAILS(L, moa_lcons_animate(L, cs[0], 43, 1, MOA_LINEAR, huge, count_done, &calls, NULL), MOA_INVALID);
+    CHECK_FAILS(L, moa_lcons_animate(L, cs[0], 43, 1.000001e12, MOA_LINEAR, 0, count_done, &calls, NULL), MOA_INVALID);
     CHECK_FAILS(L, moa_layout_advance(L, 1e300), MOA_INVALID); /* the clock would overflow */
     CHECK_OK(moa_layout_advance(L, 1));
     CHECK_OK(moa_view_frame(L, card, &r));
     CHECK(r.x == 42 && calls == 0);
+    moa_layout_free(L);
+    CHECK(calls == 0);
+    /* The longest delay allowed: the animation waits, and the free completes it unfinished. */
+    L = moa_layout_new(100, 100);
+    moa_view box;
+    moa_lcons left;
+    CHECK_OK(moa_view_new(L, "box", 0, &box));
+    CHECK_OK(moa_layout_eq(L, "box.left == 0", &left));
+    CHECK_OK(moa_lcons_animate(L, left, 43, 1, MOA_LINEAR, 1e12, count_done, &calls, NULL));
+    CHECK_OK(moa_layout_advance(L, 1e6));
+    CHECK_OK(moa_view_frame(L, box, &r));
+    CHECK(r.x == 0 && calls == 0);
     moa_layout_free(L);
     CHECK(calls == 1);
 

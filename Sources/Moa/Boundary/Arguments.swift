@@ -86,9 +86,9 @@ func copyConflicts(_ record: ErrorRecord, _ out: UnsafeMutablePointer<UInt64>?, 
     }
 }
 
-/// A finite, non-negative duration or delay.
+/// A finite duration or delay in 0...1e12 seconds (as `Animator.animate` takes).
 func checkSeconds(_ d: Double, _ what: StaticString) throws(BoundaryFailure) {
-    guard d.isFinite, d >= 0 else { throw .invalid("\(what) must be finite and >= 0") }
+    guard d.isFinite, d >= 0, d <= 1e12 else { throw .invalid("\(what) must be finite, 0...1e12 seconds") }
 }
 
 /// Bits 48-63 of the ids a box hands out: a tag that differs between boxes (solvers and layouts draw from one

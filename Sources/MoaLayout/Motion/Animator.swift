@@ -94,11 +94,12 @@ public final class Animator {
                         curve: AnimationCurve = .easeInOut, delay: Double = 0,
                         completion: ((_ finished: Bool) -> Void)? = nil) throws(LayoutError) -> Animation {
         let layout = try usableLayout()
-        guard duration.isFinite, duration >= 0 else {
-            throw LayoutError(.invalid, "animation duration \(formatNumber(duration)) must be finite and >= 0")
+        // Times beyond 1e12 s would lose the clock's precision (and no animation lasts 30,000 years).
+        guard duration.isFinite, duration >= 0, duration <= 1e12 else {
+            throw LayoutError(.invalid, "animation duration \(formatNumber(duration)) must be finite, 0...1e12 seconds")
         }
-        guard delay.isFinite, delay >= 0 else {
-            throw LayoutError(.invalid, "animation delay \(formatNumber(delay)) must be finite and >= 0")
+        guard delay.isFinite, delay >= 0, delay <= 1e12 else {
+            throw LayoutError(.invalid, "animation delay \(formatNumber(delay)) must be finite, 0...1e12 seconds")
         }
         guard curve.isValid else { throw LayoutError(.invalid, "invalid timing curve \(curve)") }
         var seen = Set<AnimatableProperty>()
