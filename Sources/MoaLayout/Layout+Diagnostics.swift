@@ -84,11 +84,19 @@ extension Layout {
         // A variable that no active constraint mentions is free without a probe (a view with no constraints).
         var mentioned = [Bool](repeating: false, count: viewByVariable.count)
         for c in active { for t in c.installedExpression!.terms { mentioned[t.variable.index] = true } }
+        // Of the others, only those on a direction with no objective cost can move: the rest are not probed.
+        solver.updateVariables()
+        var movable = [Bool](repeating: false, count: viewByVariable.count)
+        for x in solver.variablesOnFreeDirections() where x.index < movable.count { movable[x.index] = true }
         var probes: [(view: View, index: Int, variable: Variable)] = []
         var free: [(view: View, index: Int)] = []
         for v in allViews.all where v.isValid {
             for (i, x) in v.variables.enumerated() {
-                if mentioned[x.index] { probes.append((v, i, x)) } else { free.append((v, i)) }
+                if !mentioned[x.index] {
+                    free.append((v, i))
+                } else if movable[x.index] {
+                    probes.append((v, i, x))
+                }
             }
         }
         // Fixed pseudo-random weights in [1, 2) (a 64-bit LCG), so reports are reproducible.

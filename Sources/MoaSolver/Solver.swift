@@ -155,6 +155,12 @@ public final class Solver {
     /// list is short however large the system is. (`Layout.solve()` uses it to recompute only frames that moved.)
     public func takeChangedVariables() -> [Variable] { core.takeChangedVariables() }
 
+    /// The live variables that may be able to move without breaking a constraint or worsening any priority
+    /// level: those that depend on a non-basic symbol with no objective cost. Every ambiguous variable is among
+    /// them (the others are fixed by the optimum); `Layout.ambiguities()` probes only these. Solves first if an
+    /// optimisation is pending.
+    public func variablesOnFreeDirections() -> [Variable] { core.variablesOnFreeDirections() }
+
     /// The whole solver as text: variables with values, constraints with tags, edits, the tableau rows with
     /// their constants, and the objective per priority level. Symbols: variable names, `s` slack, `e` error,
     /// `d` dummy. C: `moa_solver_dump`.

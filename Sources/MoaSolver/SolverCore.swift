@@ -397,6 +397,79 @@ struct SolverCore {
         return out
     }
 
+    /// The live variables that depend on a non-basic symbol whose objective coefficient is zero at every level:
+    /// only they can move without breaking a constraint or worsening a priority level (any other move changes
+    /// the lexicographic objective, every other reduced cost being positive at the optimum). A superset of the
+    /// ambiguous variables, found in time proportional to what depends on such symbols.
+    mutating func variablesOnFreeDirections() -> [Variable] {
+        ensureOptimal()
+        // The non-basic symbols with no objective cost (dummies never move).
+        var isZero = [Bool](repeating: false, count: tab.kind.count)
+        var zero: [Sym] = []
+        for i in tab.kind.indices {
+            let s = Sym(Int32(i))
+            switch tab.kind[s] {
+            case .dummy, .unused: continue
+            case .external, .slack, .error: break
+            }
+            guard !tab.rowOf[s].isValid, tab.lexSign(s) == 0 else { continue }
+            isZero[i] = true
+            zero.append(s)
+        }
+        /// Whether moving `s` by `d` (+1 or -1) breaks a row that must stay as it is (a restricted row at 0 going
+        /// negative, a dummy row leaving 0) with no other costless symbol in that row able to make up for it. A
+        /// symbol in a feasible costless direction is never blocked so (its partners are costless too), so
+        /// skipping blocked ones keeps every variable that can move.
+        func blocked(_ s: Sym, _ d: Double) -> Bool {
+            for ref in tab.cols[s] {
+                let row = tab.rows[ref.row]
+                let change = row.cells[Int(ref.cell)].coef * d
+                let k = tab.kind[row.basic]
+                let mustHold: Bool
+                switch k {
+                case .dummy: mustHold = abs(change) > Tolerance.coefEpsilon
+                case .slack, .error: mustHold = abs(row.constant) <= Tolerance.constantEpsilon && change < 0
+                case .external, .unused: mustHold = false
+                }
+                guard mustHold else { continue }
+                let partner = row.cells.contains { c in
+                    guard c.sym != s, isZero[c.sym.index] else { return false }
+                    if tab.kind[c.sym] == .external { return abs(c.coef) > Tolerance.coefEpsilon }
+                    return change < 0 ? c.coef > Tolerance.coefEpsilon : c.coef < -Tolerance.coefEpsilon
+                }
+                if !partner { return true }
+            }
+            return false
+        }
+        var marked = [Bool](repeating: false, count: tab.kind.count)
+        var queue: [Sym] = []
+        func mark(_ s: Sym) {
+            guard !marked[s.index] else { return }
+            marked[s.index] = true
+            queue.append(s)
+        }
+        for s in zero {
+            let free = !blocked(s, 1) || (tab.kind[s] == .external && !blocked(s, -1))
+            guard free else { continue }
+            mark(s)
+            for ref in tab.cols[s] { mark(tab.rows[ref.row].basic) }
+        }
+        // What changes with them: the passive rows that hold a changed symbol, and so on downstream.
+        var i = 0
+        while i < queue.count {
+            let s = queue[i]
+            i += 1
+            for ref in tab.pcols[s] { mark(tab.rows[ref.row].basic) }
+        }
+        var out: [Variable] = []
+        for s in queue where tab.kind[s] == .external {
+            let slot = Int(tab.owner[s])
+            guard slot >= 0, slot < varSym.count, varLive[slot], varSym[slot] == s else { continue }
+            out.append(Variable(slot: slot, generation: varGeneration[slot]))
+        }
+        return out
+    }
+
     /// The variable's value in the current tableau, evaluating only the passive rows it depends on.
     mutating func currentValue(_ slot: Int) -> Double {
         ensureOptimal()

@@ -914,3 +914,68 @@ final class RobustnessTests: XCTestCase {
         _ = layout.violatedConstraints()
     }
 }
+
+/// `ambiguities()` probes only the variables on a direction with no objective cost; on random layouts it names
+/// exactly the variables that a probe of every variable, one at a time, finds movable.
+final class AmbiguityCrossCheckTests: XCTestCase {
+    /// Whether `x` moves when pulled by a weak edit (in a trial: the solver is put back).
+    func movesAlone(_ layout: Layout, _ x: Variable) -> Bool {
+        layout.solver.trial { s in
+            guard (try? s.addEditVariable(x, priority: 0.001)) != nil else { return false }
+            s.updateVariables()
+            let x0 = (try? s.value(of: x)) ?? 0
+            for delta in [1.0, -1.0] {
+                try? s.suggestValue(x0 + delta, for: x)
+                s.updateVariables()
+                if abs(((try? s.value(of: x)) ?? x0) - x0) > 1e-7 { return true }
+            }
+            return false
+        }
+    }
+
+    func testAgreesWithProbingEveryVariable() throws {
+        var seed: UInt64 = 2026
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let attrs = ["left", "right", "top", "bottom", "width", "height", "centerX", "centerY"]
+        let rels = ["==", "<=", ">="]
+        let priorities = ["", "", "", " @ 750", " @ 250", " @ 500"]
+        var ambiguousLayouts = 0
+        for round in 0..<200 {
+            let layout = try Layout(width: 320, height: 480)
+            let names = ["a", "b", "c", "d"]
+            for n in names {
+                let v = try layout.addView(n)
+                // Intrinsic sizes make degenerate rows (hugging and compression both at the size): costless
+                // slacks there are blocked, which the filter must see without losing a real ambiguity.
+                if next(2) == 0 { try v.setIntrinsicSize(width: Double(next(60)), height: Double(next(60))) }
+            }
+            if round % 2 == 0 {
+                // Weak defaults that fix every variable unless stronger constraints leave a tie.
+                for n in names { try layout.eqs("\(n).left == \(next(50)) @ 1\n\(n).top == \(next(50)) @ 1\n\(n).width == \(next(50)) @ 2\n\(n).height == \(next(50)) @ 2") }
+            }
+            for _ in 0..<(4 + next(14)) {
+                let a = names[next(4)], b = names[next(4)]
+                let attr = attrs[next(attrs.count)]
+                let axisOK = ["left", "right", "width", "centerX"].contains(attr)
+                let other = axisOK ? ["left", "right", "width", "centerX"][next(4)] : ["top", "bottom", "height", "centerY"][next(4)]
+                let line = "\(a).\(attr) \(rels[next(3)]) \(b).\(other) + \(next(40))\(priorities[next(priorities.count)])"
+                _ = try? layout.eq(line)   // conflicts are fine: they are refused
+            }
+            try layout.solve()
+            var expected: [String] = []
+            for v in [layout.root] + layout.views {
+                for (i, x) in v.variables.enumerated() where movesAlone(layout, x) {
+                    expected.append("\(v.name).\(LayoutVariable(rawValue: i)!)")
+                }
+            }
+            let got = layout.ambiguities().map { "\($0.view.name).\($0.variable)" }
+            XCTAssertEqual(Set(got), Set(expected), "round \(round):\n\(layout.describeConstraints())")
+            if !got.isEmpty { ambiguousLayouts += 1 }
+        }
+        XCTAssertGreaterThan(ambiguousLayouts, 10, "the rounds must include ambiguous layouts")
+        XCTAssertLessThan(ambiguousLayouts, 180, "and determined ones")
+    }
+}
