@@ -244,9 +244,25 @@ def run_item(sb, item, driver, cmd, runs, timeout, mem_gb, progress):
         if any(r["sums"] != entry["sums"] for r in ok):
             entry["warnings"].append("checksums differ between runs")
         entry["warnings"] = sorted(set(entry["warnings"]))
+        if item["kind"] == "scenario" and item["scenario"] in MEASURED_SCENARIOS:
+            entry["measures"] = measure_lines(cmd, item, timeout)
     else:
         entry["stderr"] = results[-1].get("stderr")
     return entry
+
+
+# Scenarios with measured content: their `measure` lines (measure calls and cache hits per phase) are read from
+# one more untimed replay (the kit's run_once keeps only phases, checksums and warnings).
+MEASURED_SCENARIOS = ["wrapping"]
+
+
+def measure_lines(cmd, item, timeout):
+    argv = cmd + ["--scenario", item["scenario"], "--views", str(item["n"]), "-r", "1", "--no-remove"]
+    try:
+        out = subprocess.run(argv, capture_output=True, text=True, timeout=timeout).stdout
+    except subprocess.TimeoutExpired:
+        return ["measure: timeout"]
+    return [line for line in out.splitlines() if line.startswith("measure ")]
 
 
 def fmt_ns(ns):
@@ -283,6 +299,8 @@ def print_table(entries, out=sys.stdout):
                                                              fmt_ns(v["min"]), fmt_ns(v["median"]), step,
                                                              rss if first else ""))
             first = False
+        for m in e.get("measures", []):
+            out.write("%-22s %s\n" % ("", m))
         for w in e["warnings"]:
             out.write("%-22s %s\n" % ("", w))
     out.flush()
