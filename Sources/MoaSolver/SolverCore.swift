@@ -487,9 +487,9 @@ struct SolverCore {
     mutating func insert(_ slot: Int) throws(SolverError) {
         var rec = cons[slot]
         if !rec.isRequired { rec.level = tab.level(for: rec.priority) }
-        if let (subject, downstream) = passiveSubject(rec) {
+        if let (subject, downstream, seq) = passiveSubject(rec) {
             makeMarkers(slot, &rec)
-            definePassively(slot, &rec, subject: subject, downstream: downstream)
+            definePassively(slot, &rec, subject: subject, downstream: downstream, keeping: seq)
             rec.active = true
             cons[slot] = rec
             return
@@ -584,11 +584,20 @@ struct SolverCore {
     /// `v := 2*x + w - 2*y`, and nested centrings chain such factors of 2; passive rows are never reduced, so
     /// expanding the innermost definition multiplied them out (2^45 on a 45-deep nesting) and the cancellation
     /// lost whole units: a required equality broken.
-    mutating func passiveSubject(_ rec: ConstraintRecord) -> (Sym, [(RowID, Double)])? {
+    ///
+    /// Returns the subject, its downstream with derivatives when they are needed (to move it after the new row,
+    /// or to compensate aggregates in use), and the place the new row takes in the order when nothing has to move
+    /// (`Tableau.placeFirstDefinition`).
+    mutating func passiveSubject(_ rec: ConstraintRecord) -> (Sym, [(RowID, Double)], UInt64?)? {
         let rowSyms = rec.vars.map { varSym[Int($0)] }
         for i in definitionOrder(rec) {
             let s = varSym[Int(rec.vars[i])]
-            if tab.isPassiveCandidate(s), let down = tab.definable(s, besides: rowSyms) { return (s, down) }
+            guard tab.isPassiveCandidate(s) else { continue }
+            if tab.pcols[s].isEmpty { return (s, [], nil) }
+            if case .seq(let place, let compensate)? = tab.placeFirstDefinition(of: s, besides: rowSyms) {
+                return (s, compensate ? tab.downstream(ofSymbol: s) : [], place)
+            }
+            if let down = tab.definable(s, besides: rowSyms) { return (s, down, nil) }
         }
         return nil
     }
@@ -713,8 +722,8 @@ struct SolverCore {
             taker = step.definer
             takerRec = cons[taker]
         }
-        if let (subject, downstream) = passiveSubject(takerRec) {
-            definePassively(taker, &takerRec, subject: subject, downstream: downstream)
+        if let (subject, downstream, seq) = passiveSubject(takerRec) {
+            definePassively(taker, &takerRec, subject: subject, downstream: downstream, keeping: seq)
             cons[taker] = takerRec
             if taker == slot { rec = takerRec }
             return

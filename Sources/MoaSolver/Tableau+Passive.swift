@@ -141,6 +141,49 @@ extension Tableau {
         return .seq(scratch.places[nb], compensate: compensate)
     }
 
+    /// Where a first definition of `v` (a symbol no row defines yet, held by the passive rows in `pcols[v]`) made of
+    /// `rowSyms` goes in the topological order without moving anything: strictly between the last passive
+    /// definition among `rowSyms` and the first row holding `v`, when there is room (seqs are spaced by
+    /// `seqStride`). Then no cycle can form (every row downstream of `v` comes after the first holder, every input
+    /// before it). Nil when there is no room: the caller falls back to `definable` and moving the downstream.
+    ///
+    /// The downstream is searched once, as `placeReplacing` does: its flat expansions held `v` as a free symbol
+    /// and are dropped, and `compensate` tells whether one of its aggregates is in use.
+    mutating func placeFirstDefinition(of v: Sym, besides rowSyms: [Sym]) -> Placement? {
+        var hi = UInt64.max
+        for ref in pcols[v] { hi = min(hi, rows[ref.row].seq) }
+        var lo: UInt64 = 0
+        for w in rowSyms where w != v {
+            let r = rowOf[w]
+            if r.isValid && rows[r].passive { lo = max(lo, rows[r].seq) }
+        }
+        // A seq of its own: not a multiple of the stride (those are appended rows'), not one placed before.
+        if !journal.isOpen && placedSeqs.count > 2 * rows.count + 1024 { prunePlacedSeqs() }
+        guard lo < hi, hi - lo >= 2 else { return nil }
+        var place = lo + (hi - lo) / 2
+        while place < hi && (place % Tableau.seqStride == 0 || placedSeqs.contains(place)) { place += 1 }
+        guard place < hi else { return nil }
+        placedSeqs.insert(place)
+        var compensate = false
+        markDownstream(of: v)
+        for (_, w) in scratch.reach {
+            flats[w].seq = 0
+            if !compensate && rows[w].aggregate.isValid && !aggregateUnused(w) { compensate = true }
+        }
+        unmarkDownstream()
+        return .seq(place, compensate: compensate)
+    }
+
+    /// Keeps only the placed seqs that live passive rows still hold (outside transactions: a rollback may bring a
+    /// freed row back with its seq).
+    mutating func prunePlacedSeqs() {
+        var live = Set<UInt64>()
+        for r in rows.indices where rows[r].passive && rows[r].basic.isValid && rows[r].seq % Tableau.seqStride != 0 {
+            live.insert(rows[r].seq)
+        }
+        placedSeqs = live
+    }
+
     /// Gives passive row `r` a new place in the topological order.
     private mutating func moveRow(_ r: RowID, to seq: UInt64) {
         guard rows[r].seq != seq else { return }
@@ -168,7 +211,7 @@ extension Tableau {
             if let last = passiveOrder.last, last.1 > seq { orderIsSorted = false }
         } else {
             rows[r].seq = nextSeq
-            nextSeq += 1
+            nextSeq += Tableau.seqStride
         }
         var a = 0.0
         for i in syms.indices where syms[i] == subject { a = coefs[i] }
@@ -182,7 +225,7 @@ extension Tableau {
         for (w, _) in downstream {
             touch(w)
             rows[w].seq = nextSeq
-            nextSeq += 1
+            nextSeq += Tableau.seqStride
             passiveOrder.append((w, rows[w].seq))
         }
     }

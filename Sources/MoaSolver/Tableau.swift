@@ -232,7 +232,13 @@ struct Tableau {
     /// False after a definition took over an older row's place (`seq`) and was appended out of order:
     /// `evaluateAll` sorts `passiveOrder` by seq first.
     var orderIsSorted = true
-    var nextSeq: UInt64 = 1
+    var nextSeq: UInt64 = Tableau.seqStride
+    /// The distance between the seqs of rows appended to the order: room for a first definition to go in
+    /// between its inputs and the rows that already hold its variable without moving them
+    /// (`placeFirstDefinition`). 2^20 apart, 2^44 appends before the seqs run out.
+    static let seqStride: UInt64 = 1 << 20
+    /// The seqs `placeFirstDefinition` gave out (seqs are unique: evaluation and the order's repairs compare them).
+    var placedSeqs = Set<UInt64>()
     var flats: [FlatExpansion] = []
     var flatEpoch: UInt32 = 1
     /// Moves on whenever a passive row's constant changes: cached expansions recompute their constants on use
