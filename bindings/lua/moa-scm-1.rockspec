@@ -50,6 +50,7 @@ build = {
             "bindings/lua/lmoa_layout.c",
             "bindings/lua/lmoa_view.c",
             "bindings/lua/lmoa_motion.c",
+            "bindings/lua/lmoa_content.c",
          },
          libraries = { "moa" },
          incdirs = { "$(MOA_INCDIR)" },
