@@ -353,8 +353,10 @@ def compare_sums(ref, other):
 def smoke(a, sb, bench_bin):
     """make test-bench: every scenario at a small size and one .lin file; exit status and output shape only."""
     failures = []
-    want = ["views", "parse", "build", "solve", "edit", "ambig", "violated", "leaf", "remove"]
     for name in SCENARIOS:
+        measured = name in MEASURED_SCENARIOS
+        want = ["views", "parse", "build", "solve", "edit"] + (["height"] if measured else []) + \
+            ["ambig", "violated", "leaf", "remove"]
         cmd = [bench_bin, "--scenario", name, "--views", str(a.views), "-r", "2"]
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
         lines = p.stdout.splitlines()
@@ -362,6 +364,11 @@ def smoke(a, sb, bench_bin):
         us = [ln for ln in lines if re.match(r"^u \d+ n=\d+ sum=-?\d+ hash=[0-9a-f]{16}$", ln)]
         totals = [ln for ln in lines if re.match(r"^total ns=\d+ rep=[01]$", ln)]
         bad = [ln for ln in lines if ln.startswith("warning")]
+        # Measured content: every view measured at the first solve, none when only the height changes.
+        measures = {ln.split()[1]: ln for ln in lines if ln.startswith("measure ")}
+        if measured and (set(measures) != {"solve", "edit", "height"} or " calls=0 " in measures.get("solve", "")
+                         or " calls=0 " not in measures.get("height", "")):
+            bad.append("measure lines: %s" % sorted(measures.values()))
         if p.returncode != 0 or phases != want or len(us) != 2 or len(totals) != 2 or bad:
             failures.append("%s: exit %d, phases %s, %d u lines, %d totals, %s %s" % (
                 " ".join(cmd), p.returncode, phases, len(us), len(totals), bad, p.stderr.strip()[-300:]))
