@@ -271,7 +271,41 @@ static void test_fitting_size(void) {
     moa_layout_free(L);
 }
 
+/* Three wrapping labels stacked in a box whose width follows the root: the box's height is their heights plus
+   the gaps, at every width. */
+static void test_stack_in_resizing_container(void) {
+    label lbs[3] = {{40, 0, 0, 0, 0, 0}, {5, 0, 0, 0, 0, 0}, {100, 0, 0, 0, 0, 0}};
+    moa_layout *L = moa_layout_new(320, 960);
+    moa_view box, v[3];
+    CHECK_OK(moa_view_new(L, "box", 0, &box));
+    const char *names[3] = {"l0", "l1", "l2"};
+    for (int i = 0; i < 3; i++) {
+        CHECK_OK(moa_view_new(L, names[i], box, &v[i]));
+        CHECK_OK(moa_view_set_measure(L, v[i], measure_label, &lbs[i]));
+    }
+    CHECK_OK(eqs(L, "box.left == 0\nbox.right == root.right\nbox.top == 0\n"
+                    "l0.left == box.left + 10\nl0.right == box.right - 10\n"
+                    "l1.left == box.left + 10\nl1.right == box.right - 10\n"
+                    "l2.left == box.left + 10\nl2.right == box.right - 10\n"
+                    "l0.top == box.top + 10\nl1.top == l0.bottom + 8\nl2.top == l1.bottom + 8\n"
+                    "box.bottom == l2.bottom + 10"));
+    const double widths[3] = {320, 210, 1000};
+    const double heights[3][3] = {{40, 20, 80}, {60, 20, 120}, {20, 20, 40}};
+    for (int k = 0; k < 3; k++) {
+        CHECK_OK(moa_layout_set_root_size(L, widths[k], 960));
+        CHECK_OK(moa_layout_solve(L, NULL));
+        double sum = 36;
+        for (int i = 0; i < 3; i++) {
+            CHECK_NEAR(height_of(L, v[i]), heights[k][i]);
+            sum += heights[k][i];
+        }
+        CHECK_NEAR(height_of(L, box), sum);
+    }
+    moa_layout_free(L);
+}
+
 int main(void) {
+    test_stack_in_resizing_container();
     test_height_follows_width();
     test_errors_change_nothing();
     test_reentrance_is_misuse();
