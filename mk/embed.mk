@@ -18,7 +18,7 @@ PYTEST_PYTHON ?= /usr/bin/python3
 LUAROCKS      ?= luarocks
 EMBED_DIR     := $(BUILD)/embed
 
-.PHONY: test-python demo-python test-luarocks test-swift-example
+.PHONY: test-python demo-python demo-python-chat test-luarocks test-swift-example
 
 test-python: build/lib/libmoa.so
 	cd bindings/python && MOA_LIBRARY='$(CURDIR)/$(LIBDIR)/libmoa.so' PYTHONDONTWRITEBYTECODE=1 \
@@ -26,6 +26,11 @@ test-python: build/lib/libmoa.so
 
 demo-python: build/lib/libmoa.so
 	MOA_LIBRARY='$(CURDIR)/$(LIBDIR)/libmoa.so' PYTHONDONTWRITEBYTECODE=1 $(PYTHON) examples/python/layout.py
+
+# The chat screen from Python (wrapping text; DejaVu Sans through moafont when `make font` built it).
+demo-python-chat: build/lib/libmoa.so
+	$(MAKE) --no-print-directory font
+	MOA_LIBRARY='$(CURDIR)/$(LIBDIR)/libmoa.so' PYTHONDONTWRITEBYTECODE=1 $(PYTHON) examples/python/chat.py
 
 # The module is built by LuaRocks from the installed header and library only (MOA_INCDIR/MOA_LIBDIR of the
 # prefix); it must find that prefix's libmoa.so without LD_LIBRARY_PATH (LuaRocks links with an rpath; checked
