@@ -97,11 +97,11 @@ $(BUILD)/examples/%: examples/c/%.c Include/moa.h $(LIBDIR)/libmoa.so
 
 # ---------------------------------------------------------------------------------------------------- demo
 
-# Moa's main job: the calculator scene from Lua (views from equations, a scripted pan gesture animating the
+# Moa's main job: the calculator scene from Lua (button grids from stacks, a scripted pan gesture animating the
 # button panels, then the display collapsing and showing again), printing frames and writing
-# build/demo/calculator.svg, calculator-strip.svg, calculator.csv.
+# build/demo/calculator.svg, calculator-strip.svg, calculator.csv; then the chat screen and the settings form.
 demo: deps
-	$(MAKE) demo-calculator demo-chat
+	$(MAKE) demo-calculator demo-chat demo-settings
 
 # The C examples: the raw solver, and a screen from an eqs block.
 demo-c: $(BUILD)/examples/solver $(BUILD)/examples/layout
@@ -240,7 +240,9 @@ FORCE:
 #   make demo-lua           run examples/lua/solver.lua
 #   make demo-calculator    run examples/lua/calculator.lua: the calculator scene (a scripted pan gesture, a collapse);
 #                           prints its frames, writes build/demo/calculator.svg, calculator-strip.svg, calculator.csv
-#   make demo-lua-all       run every example in examples/lua (solver, calculator, sidebar, keyboard)
+#   make demo-settings      run examples/lua/settings.lua: a settings form from stacks, VFL and a barrier; a row
+#                           hidden and shown animated; writes build/demo/settings.svg, settings-strip.svg
+#   make demo-lua-all       run every example in examples/lua (solver, calculator, sidebar, keyboard, chat, settings)
 #
 # The module links libmoa.so (RUNPATH $ORIGIN/.., so build/lib/lua/moa.so finds build/lib/libmoa.so), never
 # liblua: the interpreter provides the Lua API. Its sources are every .c file of bindings/lua (one concern each,
@@ -255,7 +257,7 @@ VALGRIND_LUA := valgrind --quiet --leak-check=full --show-leak-kinds=definite --
 	--error-exitcode=9 --trace-children=yes --suppressions=bindings/lua/valgrind.supp \
 	--log-file=$(BUILD)/valgrind-lua/%p.log
 
-.PHONY: lua test-lua test-lua-valgrind demo-lua demo-calculator demo-lua-all
+.PHONY: lua test-lua test-lua-valgrind demo-lua demo-calculator demo-settings demo-lua-all
 
 lua: $(LUA_MODDIR)/moa.so
 
@@ -296,7 +298,12 @@ demo-chat: $(LUA_MODDIR)/moa.so
 	@mkdir -p $(BUILD)/demo
 	MOA_DEMO_DIR='$(CURDIR)/$(BUILD)/demo' $(LUA) examples/lua/chat.lua
 
+# The settings form: stacks, VFL rows, a barrier past the widest label, a row hidden and shown animated.
+demo-settings: $(LUA_MODDIR)/moa.so
+	@mkdir -p $(BUILD)/demo
+	MOA_DEMO_DIR='$(CURDIR)/$(BUILD)/demo' $(LUA) examples/lua/settings.lua
+
 demo-lua-all: $(LUA_MODDIR)/moa.so
 	@mkdir -p $(BUILD)/demo
-	@for f in solver calculator sidebar keyboard chat; do echo "== examples/lua/$$f.lua"; \
+	@for f in solver calculator sidebar keyboard chat settings; do echo "== examples/lua/$$f.lua"; \
 		MOA_DEMO_DIR='$(CURDIR)/$(BUILD)/demo' $(LUA) examples/lua/$$f.lua || exit 1; done

@@ -644,6 +644,12 @@ typedef uint64_t moa_collapsible;
 typedef uint64_t moa_pan;
 
 /*
+** moa_chain -- a chain of views of one layout, as a checked id (0 is never valid). Stacks and barriers have
+** none of their own: they are named by their view's id. Swift: `Chain`.
+*/
+typedef uint64_t moa_chain;
+
+/*
 ** moa_rect -- a rectangle: origin (x, y) and size (width, height), y growing downwards. Swift: `Rect`.
 */
 typedef struct moa_rect {
@@ -935,13 +941,14 @@ MOA_API moa_status moa_layout_orientation(moa_layout *L, int *out);
 MOA_API moa_status moa_layout_root(moa_layout *L, moa_view *out);
 
 /*
-** moa_layout_guide -- the id of a layout guide: "safeArea", "margins" or "keyboard".
+** moa_layout_guide -- the id of a layout guide: "safeArea", "margins", "keyboard", or one made with
+** moa_guide_new() or moa_barrier_new() by its name.
 **
 ** Guides are items like views (equations name them: `table.bottom == keyboard.top`) but cannot have
-** subviews or be removed.
+** subviews; the layout's own three cannot be removed.
 **
 ** Returns MOA_OK; MOA_MISUSE if L, name or out is NULL; MOA_NOTFOUND if name is not a guide's name.
-** Swift: `Layout.safeArea`, `Layout.margins`, `Layout.keyboard`.
+** Swift: `Layout.safeArea`, `Layout.margins`, `Layout.keyboard`, `Layout.view(named:)`.
 */
 MOA_API moa_status moa_layout_guide(moa_layout *L, const char *name, moa_view *out);
 
@@ -1331,8 +1338,9 @@ MOA_API moa_status moa_layout_changed_views(moa_layout *L, moa_view *out, size_t
 MOA_API moa_status moa_layout_views(moa_layout *L, moa_view *out, size_t cap, size_t *count);
 
 /*
-** moa_layout_frames -- the frames of the root and every view (and, with include_guides != 0, the guides)
-** at the current time, solving first if needed. Hierarchy order: the root first, each view before its
+** moa_layout_frames -- the frames of the root, every view and the guides made with moa_guide_new() or
+** moa_barrier_new() (and, with include_guides != 0, the layout's own guides and the spacers of stacks and
+** chains) at the current time, solving first if needed. Hierarchy order: the root first, each view before its
 ** subviews, subviews in the order they were added (see moa_frame and CONVENTIONS, Arrays out).
 **
 ** Returns MOA_OK; MOA_MISUSE if L or count is NULL, or out is NULL with cap > 0; MOA_INVALID if cap does not
@@ -1724,6 +1732,345 @@ MOA_API moa_status moa_lcons_stop_animating(moa_layout *L, moa_lcons c);
 ** Returns MOA_OK; MOA_MISUSE if L is NULL. Swift: `Animator.cancelAll()`.
 */
 MOA_API moa_status moa_layout_cancel_animations(moa_layout *L);
+
+/* ========================================================================================================== */
+/* Layout: guides, stacks, chains, barriers and the visual format language                                    */
+/* ========================================================================================================== */
+
+/*
+** These generate ordinary layout constraints that their owner keeps current as its members and properties
+** change; each such constraint's origin names the owner and the rule (`stack 'toolbar': equal spacing`) in
+** conflict and violation messages. The constraints cannot be changed, animated or removed by
+** id (MOA_INVALID); change the owner. Every call is all or nothing: a change that would make a required
+** constraint fail returns MOA_UNSATISFIABLE and changes nothing.
+*/
+
+/*
+** moa_guide_new -- add a layout guide named `name` in `parent` (0 means the root): UIKit's UILayoutGuide,
+** an invisible rectangle with the attributes of a view, for equations only (spacers, equal gaps, a column to
+** align to). Nothing places it until equations do. It cannot hold views, is not in the changed views, and
+** pictures draw it dashed. moa_layout_guide() finds it by name; moa_view_free() removes it.
+**
+** Returns MOA_OK; MOA_MISUSE if L, name or out is NULL; as moa_view_new() for the name and parent.
+** Swift: `Layout.addGuide(_:in:)`.
+*/
+MOA_API moa_status moa_guide_new(moa_layout *L, const char *name, moa_view parent, moa_view *out);
+
+/*
+** moa_stack_distribution -- how a stack sizes and spaces its arranged views along its axis (UIKit's
+** UIStackView.Distribution):
+**
+**   MOA_DISTRIBUTION_FILL                 the views fill the stack; their constraints and content priorities
+**                                         decide who grows or shrinks;
+**   MOA_DISTRIBUTION_FILL_EQUALLY         they fill it with equal sizes;
+**   MOA_DISTRIBUTION_FILL_PROPORTIONALLY  ... with sizes in proportion to their intrinsic sizes;
+**   MOA_DISTRIBUTION_EQUAL_SPACING        they keep their sizes, the gaps are equal (at least the spacing);
+**   MOA_DISTRIBUTION_EQUAL_CENTERING      the distances between their centres are equal (gaps at least the
+**                                         spacing).
+**
+** Any other value gives MOA_INVALID. Swift: `StackDistribution` (allCases order).
+*/
+typedef enum moa_stack_distribution {
+    MOA_DISTRIBUTION_FILL = 0,
+    MOA_DISTRIBUTION_FILL_EQUALLY = 1,
+    MOA_DISTRIBUTION_FILL_PROPORTIONALLY = 2,
+    MOA_DISTRIBUTION_EQUAL_SPACING = 3,
+    MOA_DISTRIBUTION_EQUAL_CENTERING = 4
+} moa_stack_distribution;
+
+/*
+** moa_stack_alignment -- how a stack places its arranged views across its axis (UIKit's
+** UIStackView.Alignment): spanning it (FILL), along an edge, centred, or with first or last baselines aligned
+** (horizontal stacks; in vertical ones the baseline alignments are FILL, as in UIKit). LEADING and TOP are the
+** same rule (the edge where the cross axis starts), as are TRAILING and BOTTOM. For alignments other than FILL
+** the stack hugs its largest view across the axis at priority 49 unless something else sizes it, and
+** baseline-aligned views sit at the top of a taller stack.
+**
+** Any other value gives MOA_INVALID. Swift: `StackAlignment` (allCases order).
+*/
+typedef enum moa_stack_alignment {
+    MOA_ALIGN_FILL = 0,
+    MOA_ALIGN_LEADING = 1,
+    MOA_ALIGN_TOP = 2,
+    MOA_ALIGN_CENTER = 3,
+    MOA_ALIGN_TRAILING = 4,
+    MOA_ALIGN_BOTTOM = 5,
+    MOA_ALIGN_FIRST_BASELINE = 6,
+    MOA_ALIGN_LAST_BASELINE = 7
+} moa_stack_alignment;
+
+/*
+** MOA_SPACING_DEFAULT -- "no custom spacing", for moa_stack_set_custom_spacing() (UIKit's
+** UIStackView.spacingUseDefault, FLT_MAX): the spacing after the view goes back to the stack's spacing.
+*/
+#define MOA_SPACING_DEFAULT 3.4028234663852886e+38
+
+/*
+** moa_stack_new -- add a stack: a view named `name` under `parent` (0 means the root) whose arranged views
+** are laid out along `axis` (UIKit's UIStackView). Its id is a view id: equations place it like any view
+** (`toolbar.top == safeArea.top`), and it names the stack in the moa_stack_* calls. The rules it keeps, for a
+** horizontal stack (a vertical one swaps the axes; leading and trailing follow the layout direction):
+**
+**   - the arranged views that are not hidden form a chain from the stack's leading edge to its trailing edge
+**     (its layout margins with moa_stack_set_margins_relative());
+**   - between neighbours, the spacing, or the custom spacing after the earlier one; EQUAL_SPACING and
+**     EQUAL_CENTERING put a spacer guide between them (spacers are named `stack#gapN` and listed only with
+**     guides);
+**   - FILL_EQUALLY and FILL_PROPORTIONALLY relate the widths;
+**   - across the axis, the alignment;
+**   - a hidden view leaves the chain: zero width, parked after the previous visible view; its spacing goes
+**     with it.
+**
+** New stacks: distribution FILL, alignment FILL, spacing 0, edges (not margins).
+**
+** Returns MOA_OK; MOA_MISUSE if L, name or out is NULL; MOA_INVALID if axis is not a moa_axis; as
+** moa_view_new() for the name and parent. Swift: `Layout.addStack(_:in:axis:)`.
+*/
+MOA_API moa_status moa_stack_new(moa_layout *L, const char *name, moa_view parent, moa_axis axis, moa_view *out);
+
+/*
+** moa_stack_insert -- arrange view v in the stack at `index` (0 ... the number of other arranged views; -1
+** appends): UIKit's insertArrangedSubview / addArrangedSubview. v becomes a subview of the stack first if it
+** is not one. A view already arranged moves to `index`.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if stack is not a stack of L or v not a view of L;
+** MOA_INVALID for an index out of range, a guide, or the stack itself or one of its ancestors;
+** MOA_UNSATISFIABLE (nothing changes). Swift: `StackView.insertArrangedView(_:at:)`.
+*/
+MOA_API moa_status moa_stack_insert(moa_layout *L, moa_view stack, moa_view v, ptrdiff_t index);
+
+/*
+** moa_stack_remove -- take v out of the stack's arranged views (UIKit's removeArrangedSubview): its stack
+** constraints go; it stays a subview of the stack (moa_view_free() removes it from the layout; that also takes
+** it out of the stack).
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if v is not arranged in the stack.
+** Swift: `StackView.removeArrangedView(_:)`.
+*/
+MOA_API moa_status moa_stack_remove(moa_layout *L, moa_view stack, moa_view v);
+
+/*
+** moa_stack_views -- the arranged views in order, hidden ones included (see CONVENTIONS, Arrays out).
+**
+** Returns MOA_OK; MOA_MISUSE if L or count is NULL, or out is NULL with cap > 0; MOA_NOTFOUND if stack is not
+** a stack of L. Swift: `StackView.arrangedViews`.
+*/
+MOA_API moa_status moa_stack_views(moa_layout *L, moa_view stack, moa_view *out, size_t cap, size_t *count);
+
+/*
+** moa_stack_set_axis, moa_stack_set_distribution, moa_stack_set_alignment, moa_stack_set_spacing,
+** moa_stack_set_margins_relative -- change a stack's property; its constraints follow in one change. Spacing
+** is any finite number within +-1e9 (negative spacing overlaps the views, as in UIKit); margins_relative != 0
+** arranges within the stack view's layout margins.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if stack is not a stack of L; MOA_INVALID for a value
+** out of range; MOA_UNSATISFIABLE (nothing changes). Swift: `StackView.setAxis(_:)`, `setDistribution(_:)`,
+** `setAlignment(_:)`, `setSpacing(_:)`, `setLayoutMarginsRelativeArrangement(_:)`.
+*/
+MOA_API moa_status moa_stack_set_axis(moa_layout *L, moa_view stack, moa_axis axis);
+MOA_API moa_status moa_stack_set_distribution(moa_layout *L, moa_view stack, moa_stack_distribution d);
+MOA_API moa_status moa_stack_set_alignment(moa_layout *L, moa_view stack, moa_stack_alignment a);
+MOA_API moa_status moa_stack_set_spacing(moa_layout *L, moa_view stack, double spacing);
+MOA_API moa_status moa_stack_set_margins_relative(moa_layout *L, moa_view stack, int margins_relative);
+
+/*
+** moa_stack_set_custom_spacing -- the spacing after arranged view `after` (UIKit's setCustomSpacing); with
+** MOA_SPACING_DEFAULT, back to the stack's spacing.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if `after` is not arranged in the stack; MOA_INVALID
+** for an infinite spacing; MOA_UNSATISFIABLE (nothing changes). Swift: `StackView.setCustomSpacing(_:after:)`.
+*/
+MOA_API moa_status moa_stack_set_custom_spacing(moa_layout *L, moa_view stack, moa_view after, double spacing);
+
+/*
+** moa_stack_get -- a stack's properties (axis, distribution and alignment as their enum values); any
+** out-pointer may be NULL.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if stack is not a stack of L.
+** Swift: `StackView.axis`, `distribution`, `alignment`, `spacing`, `isLayoutMarginsRelativeArrangement`.
+*/
+MOA_API moa_status moa_stack_get(moa_layout *L, moa_view stack, int *axis, int *distribution, int *alignment,
+                                 double *spacing, int *margins_relative);
+
+/*
+** moa_stack_set_hidden -- hide (hidden != 0) or show arranged view v. A hidden view leaves the arrangement:
+** zero size along the axis, no spacing.
+**
+** Animated (animated != 0): the view's size and the gaps beside it move over `duration` seconds along `curve`
+** on the layout's clock (advance it to see them; hiding again mid-way retargets smoothly); a showing view's
+** end size is found by solving the shown layout first. *out (may be NULL) gets the animation's id. Not
+** animated: the change is made at once (solve or advance to see it) and *out gets 0, or the id of a
+** zero-length animation when `done` is given. `done` (may be NULL) is called once with `ud`: at the end, or
+** at the next frame when nothing animates. moa_stack_is_hidden() changes at the call.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if v is not arranged in the stack; MOA_INVALID for a
+** bad duration or curve; MOA_UNSATISFIABLE (nothing changes).
+** Swift: `StackView.setHidden(_:_:animation:completion:)`.
+*/
+MOA_API moa_status moa_stack_set_hidden(moa_layout *L, moa_view stack, moa_view v, int hidden, int animated,
+                                        double duration, moa_curve curve, moa_done_fn done, void *ud,
+                                        moa_animation *out);
+
+/*
+** moa_stack_is_hidden -- 1 if v is hidden (or hiding), 0 if not, written to *out.
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOTFOUND if v is not arranged in the stack.
+** Swift: `StackView.isHidden(_:)`.
+*/
+MOA_API moa_status moa_stack_is_hidden(moa_layout *L, moa_view stack, moa_view v, int *out);
+
+/*
+** moa_chain_style -- how a chain spaces its views (Android ConstraintLayout's chain styles):
+**
+**   MOA_CHAIN_SPREAD         equal gaps before the first view, between the views and after the last (at least
+**                            `gap` between views, 0 at the ends);
+**   MOA_CHAIN_SPREAD_INSIDE  the first and last views on the superview's edges, equal gaps between (at least
+**                            `gap`);
+**   MOA_CHAIN_PACKED         the views `gap` apart, the group between the edges at `bias` (0 start, 0.5
+**                            centred, 1 end).
+**
+** Any other value gives MOA_INVALID. Swift: `ChainStyle` (allCases order).
+*/
+typedef enum moa_chain_style {
+    MOA_CHAIN_SPREAD = 0,
+    MOA_CHAIN_SPREAD_INSIDE = 1,
+    MOA_CHAIN_PACKED = 2
+} moa_chain_style;
+
+/*
+** MOA_NO_WEIGHT -- "this view has no weight" in a chain's weights (0).
+*/
+#define MOA_NO_WEIGHT 0.0
+
+/*
+** moa_chain_new -- link n sibling views (one superview) along `axis` between their superview's leading and
+** trailing (or top and bottom) edges, in `style`, with `gap` (0 ... 1e9) between neighbours and `bias` (0 ...
+** 1, for packed chains). `weights` is NULL or n values: views with a weight (> 0; MOA_NO_WEIGHT for none) share
+** the room left along the axis in proportion to their weights, the gaps are then `gap` and the ends on the
+** edges (ConstraintLayout's weighted chains). A view can be in one chain per axis. On success writes the
+** chain's id to *out; moa_chain_free() ends it (the views stay).
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL, or views is NULL with n > 0; MOA_NOTFOUND for a view not of
+** L; MOA_INVALID for no views, views with different superviews, a view repeated or in another chain on the
+** axis, a guide, a bad axis, style, gap, bias or weight; MOA_UNSATISFIABLE (nothing changes).
+** Swift: `Layout.addChain(_:axis:style:gap:bias:weights:)`.
+*/
+MOA_API moa_status moa_chain_new(moa_layout *L, const moa_view *views, size_t n, moa_axis axis,
+                                 moa_chain_style style, double gap, double bias, const double *weights,
+                                 moa_chain *out);
+
+/*
+** moa_chain_free -- end a chain: its constraints and spacers go; the views stay (and may be left unplaced).
+** The id becomes stale.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if chain is not a chain of L. Swift: `Chain.remove()`.
+*/
+MOA_API moa_status moa_chain_free(moa_layout *L, moa_chain chain);
+
+/*
+** moa_chain_set_style, moa_chain_set_bias, moa_chain_set_gap, moa_chain_set_weight -- change a chain (ranges
+** as for moa_chain_new(); a weight of MOA_NO_WEIGHT takes v's weight away).
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if chain is not a chain of L (or v not in it);
+** MOA_INVALID for a value out of range; MOA_UNSATISFIABLE (nothing changes).
+** Swift: `Chain.setStyle(_:)`, `setBias(_:)`, `setGap(_:)`, `setWeight(_:of:)`.
+*/
+MOA_API moa_status moa_chain_set_style(moa_layout *L, moa_chain chain, moa_chain_style style);
+MOA_API moa_status moa_chain_set_bias(moa_layout *L, moa_chain chain, double bias);
+MOA_API moa_status moa_chain_set_gap(moa_layout *L, moa_chain chain, double gap);
+MOA_API moa_status moa_chain_set_weight(moa_layout *L, moa_chain chain, moa_view v, double weight);
+
+/*
+** moa_barrier_side -- the side of its members a barrier follows. RIGHT, BOTTOM and TRAILING barriers lie at or
+** past their members' edges, the others at or before them. Swift: `BarrierSide` (allCases order).
+*/
+typedef enum moa_barrier_side {
+    MOA_SIDE_LEFT = 0,
+    MOA_SIDE_RIGHT = 1,
+    MOA_SIDE_TOP = 2,
+    MOA_SIDE_BOTTOM = 3,
+    MOA_SIDE_LEADING = 4,
+    MOA_SIDE_TRAILING = 5
+} moa_barrier_side;
+
+/*
+** moa_barrier_new -- add a barrier (ConstraintLayout's): a guide named `name` in `parent` (0: the first
+** member's superview, or the root) of zero thickness, spanning the parent the other way, at the furthest of the
+** n members' `side` edges, `margin` further out (past a right, bottom or trailing edge; before a left, top or
+** leading one). It is at least every member's edge (required) and pulled onto them at
+** the lowest priority (1), so it sits on the furthest one without moving any member; views attached to it
+** (`field.leading == labels.trailing + 8`) follow the widest member as sizes and texts change. Its id is a
+** view id: equations name it, moa_view_free() removes it.
+**
+** Returns MOA_OK; MOA_MISUSE if L, name or out is NULL, or views is NULL with n > 0; MOA_NOTFOUND for a member
+** not of L; MOA_INVALID for a bad side, margin or member (repeated); as moa_guide_new() for the name.
+** Swift: `Layout.addBarrier(_:side:views:margin:in:)`.
+*/
+MOA_API moa_status moa_barrier_new(moa_layout *L, const char *name, moa_view parent, moa_barrier_side side,
+                                   const moa_view *views, size_t n, double margin, moa_view *out);
+
+/*
+** moa_barrier_set_views, moa_barrier_set_margin -- change a barrier's members or margin.
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL or views is NULL with n > 0; MOA_NOTFOUND if barrier is not a
+** barrier of L or a member not a view of L; MOA_INVALID; MOA_UNSATISFIABLE (nothing changes).
+** Swift: `Barrier.setViews(_:)`, `Barrier.setMargin(_:)`.
+*/
+MOA_API moa_status moa_barrier_set_views(moa_layout *L, moa_view barrier, const moa_view *views, size_t n);
+MOA_API moa_status moa_barrier_set_margin(moa_layout *L, moa_view barrier, double margin);
+
+/*
+** Visual format options (Apple's NSLayoutFormatOptions, same bit values), for moa_layout_vfl(): align every
+** neighbouring pair of views of a format on an edge of the other axis, and the direction of horizontal formats
+** (leading to trailing by default).
+*/
+#define MOA_VFL_ALIGN_ALL_LEFT            (1u << 1)
+#define MOA_VFL_ALIGN_ALL_RIGHT           (1u << 2)
+#define MOA_VFL_ALIGN_ALL_TOP             (1u << 3)
+#define MOA_VFL_ALIGN_ALL_BOTTOM          (1u << 4)
+#define MOA_VFL_ALIGN_ALL_LEADING         (1u << 5)
+#define MOA_VFL_ALIGN_ALL_TRAILING        (1u << 6)
+#define MOA_VFL_ALIGN_ALL_CENTER_X        (1u << 9)
+#define MOA_VFL_ALIGN_ALL_CENTER_Y        (1u << 10)
+#define MOA_VFL_ALIGN_ALL_LAST_BASELINE   (1u << 11)
+#define MOA_VFL_ALIGN_ALL_BASELINE        MOA_VFL_ALIGN_ALL_LAST_BASELINE
+#define MOA_VFL_ALIGN_ALL_FIRST_BASELINE  (1u << 12)
+#define MOA_VFL_DIRECTION_LEFT_TO_RIGHT   (1u << 16)
+#define MOA_VFL_DIRECTION_RIGHT_TO_LEFT   (2u << 16)
+
+/*
+** moa_layout_vfl -- add the constraints of Auto Layout visual format strings, all or nothing.
+**
+** `format` holds one format per line (blank lines skipped), in Apple's grammar:
+**
+**     [H:|V:] [| connection] [view(predicates)] { connection [view(predicates)] } [connection |]
+**
+** where a connection is nothing (flush), `-` (the standard spacing: 8 between views, 20 to the superview
+** `|`) or `-gap-` / `-(predicates)-`, and a predicate is `[== | <= | >=] (number | metric | view) [@priority]`
+** (view names only inside a view's brackets: `[b(==a)]` makes b's width equal a's). The views are the layout's
+** views by name and must share one superview (`|`). The constraints are equations (re-issuing one updates it,
+** as moa_layout_eqs() does); on success lists their ids in the order of the text (see CONVENTIONS, Arrays
+** out): sizes, then gaps, then alignments. `names`/`values` are nmetrics metrics; `options` MOA_VFL_* bits
+** (moa_layout_vfl_options() reads them from words).
+**
+** Returns MOA_OK; MOA_MISUSE if L, format or count is NULL, out is NULL with cap > 0, or names/values NULL with
+** nmetrics > 0; MOA_PARSE with the line and byte offset of the offending character in moa_layout_error_info()
+** (the message draws a caret under it: "expected `)` to close the predicate list"), also for an unknown view
+** or metric; MOA_INVALID (views in different superviews, an alignment on the format's own axis, unknown option bits, a
+** metric that is not finite); MOA_UNSATISFIABLE. Swift: `Layout.vfl(_:metrics:options:)`.
+*/
+MOA_API moa_status moa_layout_vfl(moa_layout *L, const char *format, const char *const *names, const double *values,
+                                  size_t nmetrics, unsigned options, moa_lcons *out, size_t cap, size_t *count);
+
+/*
+** moa_layout_vfl_options -- the MOA_VFL_* bits of option names separated by spaces, commas or `|`
+** (`"alignAllTop alignAllBottom"`; Apple's names: alignAllLeft ... alignAllFirstBaseline, alignAllBaseline,
+** directionLeadingToTrailing, directionLeftToRight, directionRightToLeft), written to *out.
+**
+** Returns MOA_OK; MOA_MISUSE if L, words or out is NULL; MOA_INVALID for an unknown name (the message names
+** the nearest). Swift: `VisualFormatOptions(parsing:)`.
+*/
+MOA_API moa_status moa_layout_vfl_options(moa_layout *L, const char *words, unsigned *out);
 
 /* ========================================================================================================== */
 /* Motion: collapse, keyboard, pan                                                                            */

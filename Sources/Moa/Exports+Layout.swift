@@ -87,9 +87,8 @@ public func moa_layout_guide(_ L: OpaquePointer?, _ name: UnsafePointer<CChar>?,
     withLayout(L) { box in
         let name = try requiredString(name, "name")
         let out = try required(out, "out")
-        let guides = [box.layout.safeArea, box.layout.margins, box.layout.keyboard]
-        guard let g = guides.first(where: { $0.name == name }) else {
-            throw BoundaryFailure.notFound("`\(name)` is not a layout guide (safeArea, margins, keyboard)")
+        guard let g = box.layout.view(named: name), g.isGuide, !g.isOwned else {
+            throw BoundaryFailure.notFound("`\(name)` is not a layout guide (safeArea, margins, keyboard, or one made with moa_guide_new)")
         }
         out.pointee = box.id(g)
     }

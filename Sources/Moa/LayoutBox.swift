@@ -21,7 +21,7 @@ public typealias TextFn = @convention(c) (UnsafePointer<CChar>?, UnsafeMutableRa
 
 /// The kinds of id a layout hands out (bits 40-47 of an id).
 enum IdKind: UInt64 {
-    case view = 1, constraint, animation, collapsible, pan
+    case view = 1, constraint, animation, collapsible, pan, chain
 
     var name: String {
         switch self {
@@ -30,6 +30,7 @@ enum IdKind: UInt64 {
         case .animation: return "animation"
         case .collapsible: return "collapsible"
         case .pan: return "pan driver"
+        case .chain: return "chain"
         }
     }
 }
@@ -402,7 +403,7 @@ extension LayoutBox {
         storeRect(v.frame, p, frameFrameOffset)
         storeRect(v.frameInRoot, p, frameRootFrameOffset)
         p.storeBytes(of: Int32(clamping: v.depth), toByteOffset: frameDepthOffset, as: Int32.self)
-        p.storeBytes(of: v.kind == .guide ? 1 : 0, toByteOffset: frameIsGuideOffset, as: Int32.self)
+        p.storeBytes(of: v.isGuide ? 1 : 0, toByteOffset: frameIsGuideOffset, as: Int32.self)
     }
 }
 

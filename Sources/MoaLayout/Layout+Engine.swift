@@ -394,6 +394,12 @@ extension Layout {
     }
 
     func _setSuperview(_ v: View, _ parent: View) throws(LayoutError) {
+        try _transaction { (j: inout Journal) throws(LayoutError) in try _move(v, to: parent, &j) }
+    }
+
+    /// Moves `v` under `parent` (journaled). A view arranged in a stack leaves the arrangement when it leaves
+    /// the stack's view, as in UIKit.
+    func _move(_ v: View, to parent: View, _ j: inout Journal) throws(LayoutError) {
         guard v.kind == .view else {
             throw LayoutError(.invalid, "the \(v.kind == .root ? "root" : "guide `\(v.name)`") cannot move")
         }
@@ -403,28 +409,30 @@ extension Layout {
                               : "`\(parent.name)` is inside `\(v.name)`; moving `\(v.name)` under it would make a cycle")
         }
         guard let oldParent = v.superview, oldParent !== parent else { return }
-        try _transaction { (j: inout Journal) throws(LayoutError) in
-            guard let i = oldParent.subviews.firstIndex(where: { $0 === v }) else {
-                throw LayoutError(.internalError, "`\(v.name)` is missing from its superview's subviews")
-            }
-            oldParent.subviews.remove(at: i)
-            parent.subviews.append(v)
-            v.superview = parent
-            let shift = parent.depth + 1 - v.depth
-            func shiftDepths(_ k: Int) {
-                var stack = [v]
-                while let x = stack.popLast() { x.depth += k; stack.append(contentsOf: x.subviews) }
-            }
-            shiftDepths(shift)
-            j.record {
-                shiftDepths(-shift)
-                parent.subviews.removeLast()
-                oldParent.subviews.insert(v, at: i)
-                v.superview = oldParent
-            }
-            try _refreshAll(mentioning: _directionalMargins(in: v), directionOf: _subtree(v), &j)
-            refreshFrame(v)   // its frame relative to the new superview, even if nothing moves
+        guard let i = oldParent.subviews.firstIndex(where: { $0 === v }) else {
+            throw LayoutError(.internalError, "`\(v.name)` is missing from its superview's subviews")
         }
+        if let s = v.arrangingStack, s.isValid {
+            s.detach(v, &j)
+            _ = try _rearrange(s, animated: false, &j)
+        }
+        oldParent.subviews.remove(at: i)
+        parent.subviews.append(v)
+        v.superview = parent
+        let shift = parent.depth + 1 - v.depth
+        func shiftDepths(_ k: Int) {
+            var stack = [v]
+            while let x = stack.popLast() { x.depth += k; stack.append(contentsOf: x.subviews) }
+        }
+        shiftDepths(shift)
+        j.record {
+            shiftDepths(-shift)
+            parent.subviews.removeLast()
+            oldParent.subviews.insert(v, at: i)
+            v.superview = oldParent
+        }
+        try _refreshAll(mentioning: _directionalMargins(in: v), directionOf: _subtree(v), &j)
+        refreshFrame(v)   // its frame relative to the new superview, even if nothing moves
     }
 
     /// The intrinsic-size constraint of `v` for `axis` and `role`, made on first use (not installed).
@@ -460,6 +468,10 @@ extension Layout {
         for c in cs { try _setConstant(c, size, &j, refresh: false) }
         try _refreshGroup(cs, &j)
         for c in cs where !c.isActive { try _install(c, &j) }
+        // Stacks that size their views in proportion to the intrinsic sizes follow.
+        if let s = v.arrangingStack, s.isValid, s.distribution == .fillProportionally, s.axis == axis {
+            _ = try _rearrange(s, animated: false, &j)
+        }
     }
 
     /// Sets a content priority and returns the intrinsic constraint it governs.
@@ -484,6 +496,7 @@ extension Layout {
         switch c.origin {
         case .rootSize: return "`\(c)` is the root size; use setRootSize(width:height:)"
         case .guide: return "`\(c)` places the \(c.firstView.name) guide; use setSafeAreaInsets, setKeyboardHeight or the root's margins"
+        case .arrangement(let owner, let rule): return "`\(c)` belongs to \(owner) (\(rule)); change the \(owner.split(separator: " ").first ?? "owner") instead"
         default: return "`\(c)` belongs to the layout"
         }
     }
@@ -497,7 +510,7 @@ extension Layout {
             try _transaction { (j: inout Journal) throws(LayoutError) in try _setConstant(c, value, &j) }
         case .intrinsic(let axis, _):
             try _transaction { (j: inout Journal) throws(LayoutError) in try _setIntrinsic(c.firstView, axis, value, &j) }
-        case .rootSize, .guide:
+        case .rootSize, .guide, .arrangement:
             throw LayoutError(.invalid, _ownedMessage(c))
         }
     }
@@ -513,7 +526,7 @@ extension Layout {
             _ = try _transaction { (j: inout Journal) throws(LayoutError) in
                 try _setContentPriority(c.firstView, axis, role, value, &j)
             }
-        case .rootSize, .guide:
+        case .rootSize, .guide, .arrangement:
             throw LayoutError(.invalid, _ownedMessage(c))
         }
     }
@@ -527,7 +540,7 @@ extension Layout {
             }
         case .intrinsic:
             throw LayoutError(.invalid, "`\(c)` follows \(c.firstView.name)'s intrinsic size; set the size to nil to drop it")
-        case .rootSize, .guide:
+        case .rootSize, .guide, .arrangement:
             throw LayoutError(.invalid, _ownedMessage(c))
         }
     }

@@ -119,6 +119,9 @@ public final class Layout {
     /// Views with a measure function (or text), in the order they got it; removed views and views whose
     /// function was taken away are dropped at the next solve.
     var measuredViews: [View] = []
+    /// Stacks, chains and barriers: they keep their constraints current (`Arrangement`).
+    var arrangements: [Arrangement] = []
+    var nextChainNumber = 0
     /// True while a measure function runs: the layout may be read, not changed.
     public internal(set) var isMeasuring = false
     /// Measure calls and cache hits (see `MeasureStatistics`).
@@ -250,7 +253,7 @@ public final class Layout {
         guard parent.isValid, parent.layout === self else {
             throw LayoutError(parent.isValid ? .invalid : .stale, "`\(parent.name)` is not a view of this layout")
         }
-        guard parent.kind != .guide else {
+        guard !parent.isGuide else {
             throw LayoutError(.invalid, "the layout guide `\(parent.name)` cannot have subviews")
         }
     }
@@ -262,7 +265,10 @@ public final class Layout {
         guard view.isValid, view.layout === self else {
             throw LayoutError(view.isValid ? .invalid : .stale, "`\(view.name)` is not a view of this layout")
         }
-        guard view.kind == .view else { throw LayoutError(.invalid, "the \(view.kind == .root ? "root" : "guide `\(view.name)`") cannot be removed") }
+        guard view.kind == .view || (view.kind == .layoutGuide && !view.isOwned) else {
+            throw LayoutError(.invalid, view.isOwned ? "`\(view.name)` belongs to \(view.superview?.name ?? "its owner"); remove its owner instead"
+                              : "the \(view.kind == .root ? "root" : "guide `\(view.name)`") cannot be removed")
+        }
         try checkNotMeasuring()
         var doomed: [View] = []
         var stack = [view]   // pre-order, children in order, without recursion (deep hierarchies)
@@ -287,6 +293,7 @@ public final class Layout {
             viewBySerial[v.serial] = nil
         }
         allViews.noteRemoved(doomed.count)
+        _arrangementsAfterRemoving(Set(doomed.map { ObjectIdentifier($0) }), views: doomed)
         if let parent = view.superview, let i = parent.subviews.lastIndex(where: { $0 === view }) {
             parent.subviews.remove(at: i)
         }
@@ -445,7 +452,7 @@ public final class Layout {
             v.solvedRootFrame = rootFrame
             v.solvedFrame = rel
             v.hasBeenSolved = true
-            if moved, v.kind != .guide { changed.append(v) }
+            if moved, !v.isGuide { changed.append(v) }
         }
         changed.sort { $0.serial < $1.serial }
         changedViews = changed

@@ -12,6 +12,9 @@ public enum ConstraintOrigin: Hashable, Sendable {
     case rootSize
     /// One of the constraints that place a layout guide (`safeArea`, `margins`, `keyboard`).
     case guide
+    /// A constraint a stack, chain or barrier made and keeps current: `owner` names it (`stack 'toolbar'`),
+    /// `rule` says which of its rules (`equal spacing`). Change the owner, not the constraint.
+    case arrangement(owner: String, rule: String)
 }
 
 /// A constraint of a layout, as a handle: `firstView.firstAttribute REL secondView.secondAttribute *
@@ -137,6 +140,7 @@ public final class LayoutConstraint: Hashable, CustomStringConvertible {
             return "\(role) of \(firstView.name)'s intrinsic \(axis == .horizontal ? "width" : "height")"
         case .rootSize: return "root size"
         case .guide: return "\(firstView.name) guide"
+        case .arrangement(let owner, let rule): return "\(owner): \(rule)"
         }
     }
 

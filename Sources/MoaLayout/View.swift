@@ -31,6 +31,11 @@ public final class View: Hashable, CustomStringConvertible {
         case guide
         /// A view added with `Layout.addView(_:in:)`.
         case view
+        /// A layout guide made with `Layout.addGuide(_:in:)` (UIKit's `UILayoutGuide`): an invisible
+        /// rectangle for spacers and equal gaps, used in equations like a view. It has no margins, cannot hold
+        /// subviews, is not in `changedViews`, and is drawn dashed in pictures. Stacks, chains and barriers
+        /// make guides of their own (`isOwned`).
+        case layoutGuide
     }
 
     /// The view's name, unique within its layout; equations refer to the view by it.
@@ -99,7 +104,7 @@ public final class View: Hashable, CustomStringConvertible {
         self.layout = layout
         self.variables = variables
         self.serial = serial
-        absoluteMargins = kind == .guide ? .zero : EdgeInsets(all: 8)
+        absoluteMargins = kind == .guide || kind == .layoutGuide ? .zero : EdgeInsets(all: 8)
     }
 
     /// The name, e.g. `calendar`.
@@ -107,8 +112,13 @@ public final class View: Hashable, CustomStringConvertible {
 
     /// True for the root view.
     public var isRoot: Bool { kind == .root }
-    /// True for the layout guides `safeArea`, `margins` and `keyboard`.
-    public var isGuide: Bool { kind == .guide }
+    /// True for the layout guides: `safeArea`, `margins`, `keyboard` and those made with `addGuide`.
+    public var isGuide: Bool { kind == .guide || kind == .layoutGuide }
+    /// True for a guide a stack, chain or barrier made and owns (its spacers, a barrier's line): it is
+    /// removed with its owner, not by itself, and pictures leave it out unless asked for guides.
+    public internal(set) var isOwned = false
+    /// The stack that arranges this view, if any (one at most: it must be the stack's subview).
+    weak var arrangingStack: StackView?
 
     // MARK: - Solved geometry
 

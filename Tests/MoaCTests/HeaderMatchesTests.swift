@@ -145,6 +145,35 @@ func signaturesMatch() {
     same(CMoa.moa_animation_cancel, Moa.moa_animation_cancel)
     same(CMoa.moa_lcons_stop_animating, Moa.moa_lcons_stop_animating)
     same(CMoa.moa_layout_cancel_animations, Moa.moa_layout_cancel_animations)
+    same(CMoa.moa_guide_new, Moa.moa_guide_new)
+    same(CMoa.moa_stack_new) { L, name, parent, axis, out in Moa.moa_stack_new(L, name, parent, axis.rawValue, out) }
+    same(CMoa.moa_stack_insert, Moa.moa_stack_insert)
+    same(CMoa.moa_stack_remove, Moa.moa_stack_remove)
+    same(CMoa.moa_stack_views, Moa.moa_stack_views)
+    same(CMoa.moa_stack_set_axis) { L, s, a in Moa.moa_stack_set_axis(L, s, a.rawValue) }
+    same(CMoa.moa_stack_set_distribution) { L, s, d in Moa.moa_stack_set_distribution(L, s, d.rawValue) }
+    same(CMoa.moa_stack_set_alignment) { L, s, a in Moa.moa_stack_set_alignment(L, s, a.rawValue) }
+    same(CMoa.moa_stack_set_spacing, Moa.moa_stack_set_spacing)
+    same(CMoa.moa_stack_set_margins_relative, Moa.moa_stack_set_margins_relative)
+    same(CMoa.moa_stack_set_custom_spacing, Moa.moa_stack_set_custom_spacing)
+    same(CMoa.moa_stack_get, Moa.moa_stack_get)
+    same(CMoa.moa_stack_set_hidden, Moa.moa_stack_set_hidden)
+    same(CMoa.moa_stack_is_hidden, Moa.moa_stack_is_hidden)
+    same(CMoa.moa_chain_new) { L, vs, n, axis, style, gap, bias, w, out in
+        Moa.moa_chain_new(L, vs, n, axis.rawValue, style.rawValue, gap, bias, w, out)
+    }
+    same(CMoa.moa_chain_free, Moa.moa_chain_free)
+    same(CMoa.moa_chain_set_style) { L, c, style in Moa.moa_chain_set_style(L, c, style.rawValue) }
+    same(CMoa.moa_chain_set_bias, Moa.moa_chain_set_bias)
+    same(CMoa.moa_chain_set_gap, Moa.moa_chain_set_gap)
+    same(CMoa.moa_chain_set_weight, Moa.moa_chain_set_weight)
+    same(CMoa.moa_barrier_new) { L, name, parent, side, vs, n, margin, out in
+        Moa.moa_barrier_new(L, name, parent, side.rawValue, vs, n, margin, out)
+    }
+    same(CMoa.moa_barrier_set_views, Moa.moa_barrier_set_views)
+    same(CMoa.moa_barrier_set_margin, Moa.moa_barrier_set_margin)
+    same(CMoa.moa_layout_vfl, Moa.moa_layout_vfl)
+    same(CMoa.moa_layout_vfl_options, Moa.moa_layout_vfl_options)
     same(CMoa.moa_collapsible_new) { L, v, c, dir, out in
         let raw: UInt32 = dir.rawValue
         return Moa.moa_collapsible_new(L, v, c, raw, out)

@@ -16,6 +16,8 @@ int luaopen_moa(lua_State *L) {
                                  LayoutConstraint; moa.curve */
     lmoa_open_content(L);     /* the content methods of View and Layout (measure, text, fitting sizes);
                                  moa.MAX_MEASURE_ROUNDS, moa.has_font; with LMOA_WITH_FONT moa.font, moa.Font */
+    lmoa_open_arrange(L);     /* moa.Stack, moa.Chain, moa.Barrier; the arrangement methods of Layout (layout_guide,
+                                 stack, stack_of, chain, barrier, vfl, vfl_options) */
     lua_pushliteral(L, "moa " MOA_VERSION);
     lua_setfield(L, -2, "_VERSION");
     lua_pushstring(L, moa_libversion());

@@ -13,6 +13,8 @@
 **                  traces; moa.Animation, moa.Collapsible, moa.Pan; moa.curve
 **   lmoa_content.c content that sizes itself: measure functions (run under lua_pcall), text, fitting sizes,
 **                  measure statistics; with LMOA_WITH_FONT, moa.Font (moafont) and L:set_font
+**   lmoa_arrange.c arrangements: user layout guides, moa.Stack, moa.Chain, moa.Barrier, the visual format
+**                  language (L:vfl)
 **
 ** The rule every file keeps: no Lua error (luaL_error, lua_error, luaL_argerror, ...) is raised while a moa_* call
 ** is on the stack; callbacks from the library run under lua_pcall (lmoa_motion.c, lmoa_layout.c,
@@ -53,6 +55,9 @@
 #define COLL_MT "moa.Collapsible"
 #define PAN_MT "moa.Pan"
 #define FONT_MT "moa.Font"
+#define STACK_MT "moa.Stack"
+#define CHAIN_MT "moa.Chain"
+#define BARRIER_MT "moa.Barrier"
 
 /* ======================================================================================================== */
 /* Userdata layouts: the solver level                                                                       */
@@ -109,8 +114,11 @@ typedef struct Operand {
 
 /* moa.Layout. User values: 1 weak map id -> View, 2 weak map id -> LayoutConstraint, 3 the scratch array of
    moa_frame of L:frame_values (nil until first needed), 4 the content table (LAYOUT_CONTENT_UV, lmoa_content.c:
-   view id -> measure function, "font" -> the Font in use; nil until first needed). */
+   view id -> measure function, "font" -> the Font in use; nil until first needed), 5 the weak map id -> Stack,
+   Chain or Barrier (LAYOUT_ARRANGE_UV, lmoa_arrange.c; nil until first needed). */
 #define LAYOUT_CONTENT_UV 4
+#define LAYOUT_ARRANGE_UV 5
+#define LAYOUT_NUV 5
 
 typedef struct LLayout {
     moa_layout *m;        /* NULL once closed */
@@ -122,7 +130,8 @@ typedef struct LLayout {
     int finalizing;       /* freed from __gc */
 } LLayout;
 
-/* moa.View, moa.LayoutConstraint, moa.Animation, moa.Collapsible: an id. User value 1: the layout. */
+/* moa.View, moa.LayoutConstraint, moa.Animation, moa.Collapsible, moa.Stack (its view's id), moa.Chain,
+   moa.Barrier (its guide's id): an id. User value 1: the layout. */
 typedef struct LId {
     uint64_t id;
 } LId;
@@ -184,6 +193,7 @@ LMOA_FUNC void lmoa_raise_pending(lua_State *L, LLayout *ll);
 LMOA_FUNC int lmoa_layout_error(lua_State *L, LLayout *ll, moa_status st, const char *what);
 LMOA_FUNC int lmoa_layout_failure(lua_State *L, LLayout *ll, int layout_idx, moa_status st);
 LMOA_FUNC void lmoa_push_view(lua_State *L, int layout_idx, moa_view id);
+LMOA_FUNC void lmoa_push_lcons(lua_State *L, int layout_idx, moa_lcons id);
 LMOA_FUNC void *lmoa_new_child(lua_State *L, int layout_idx, const char *mt, size_t size);
 LMOA_FUNC void lmoa_push_rect(lua_State *L, const moa_rect *r);
 LMOA_FUNC int lmoa_opt_views(lua_State *L, int idx);
@@ -192,13 +202,30 @@ LMOA_FUNC int lmoa_svg_flags(lua_State *L, int idx, int allow_constraints);
 LMOA_FUNC void lmoa_open_layout(lua_State *L);
 
 /* ======================================================================================================== */
-/* lmoa_view.c, lmoa_motion.c, lmoa_content.c                                                               */
+/* lmoa_view.c, lmoa_motion.c, lmoa_content.c, lmoa_arrange.c                                               */
 /* ======================================================================================================== */
 
+/* A completion's `ud` (lmoa_motion.c): the layout and the registry ref of the Lua function. */
+typedef struct LCallback LCallback;
+
+/* Animation options (lmoa_check_anim_opts): duration, curve (or spring = {...}), delay, done. */
+typedef struct AnimOpts {
+    double duration, delay;
+    moa_curve curve;
+    int done_idx; /* stack index of the done function, 0 if none */
+} AnimOpts;
+
 LMOA_FUNC void lmoa_open_view(lua_State *L);
+LMOA_FUNC void lmoa_done_trampoline(moa_layout *m, moa_animation a, int finished, void *ud);
+LMOA_FUNC LCallback *lmoa_make_callback(lua_State *L, LLayout *ll, int idx, const char *field);
+LMOA_FUNC void lmoa_drop_callback(lua_State *L, LCallback *cb);
+LMOA_FUNC void lmoa_check_anim_opts(lua_State *L, LLayout *ll, int idx, double dflt_duration, moa_curve dflt_curve,
+                                    AnimOpts *o);
+LMOA_FUNC void lmoa_push_animation(lua_State *L, int layout_idx, moa_animation id);
 LMOA_FUNC void lmoa_open_motion(lua_State *L);
 LMOA_FUNC void lmoa_prune_content(lua_State *L, LLayout *ll, int layout_idx);
 LMOA_FUNC void lmoa_release_content(lua_State *L, int layout_idx);
 LMOA_FUNC void lmoa_open_content(lua_State *L);
+LMOA_FUNC void lmoa_open_arrange(lua_State *L);
 
 #endif

@@ -75,7 +75,7 @@ static void push_child(lua_State *L, int layout_idx, int uv, const char *mt, uin
 }
 
 void lmoa_push_view(lua_State *L, int layout_idx, moa_view id) { push_child(L, layout_idx, 1, VIEW_MT, id); }
-static void push_lcons(lua_State *L, int layout_idx, moa_lcons id) { push_child(L, layout_idx, 2, LCONS_MT, id); }
+void lmoa_push_lcons(lua_State *L, int layout_idx, moa_lcons id) { push_child(L, layout_idx, 2, LCONS_MT, id); }
 
 /* A new child object (not mapped): Animation or Collapsible. */
 void *lmoa_new_child(lua_State *L, int layout_idx, const char *mt, size_t size) {
@@ -146,7 +146,7 @@ int lmoa_layout_failure(lua_State *L, LLayout *ll, int layout_idx, moa_status st
         const char *text = NULL;
         int line = 0;
         lua_createtable(L, 0, 3);
-        push_lcons(L, layout_idx, ids[i]);
+        lmoa_push_lcons(L, layout_idx, ids[i]);
         lua_setfield(L, -2, "constraint");
         if (moa_lcons_describe(ll->m, ids[i], &text) == MOA_OK && text) lua_pushstring(L, text);
         else lua_pushliteral(L, "?");
@@ -185,7 +185,7 @@ static int is_text_failure(LLayout *ll, moa_status st) {
 
 static int l_layout(lua_State *L) {
     double w = lmoa_check_finite(L, 1, "width", NULL), h = lmoa_check_finite(L, 2, "height", NULL);
-    LLayout *ll = (LLayout *)lua_newuserdatauv(L, sizeof *ll, 4);
+    LLayout *ll = (LLayout *)lua_newuserdatauv(L, sizeof *ll, LAYOUT_NUV);
     ll->m = NULL;
     ll->cur = NULL;
     lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_MAINTHREAD);
@@ -385,7 +385,7 @@ static int layout_eq(lua_State *L) {
     int n;
     CALLBACK_CALL(ll, L, moa_layout_eq(ll->m, line, &out));
     if ((n = equation_outcome(L, ll, st, 0, "eq")) != 0) return n;
-    push_lcons(L, 1, out);
+    lmoa_push_lcons(L, 1, out);
     return 1;
 }
 
@@ -410,7 +410,7 @@ static int layout_eqs(lua_State *L) {
     if (count > 4 * lines) count = 4 * lines;
     lua_createtable(L, (int)count, 0);
     for (i = 0; i < count; i++) {
-        push_lcons(L, 1, ids[i]);
+        lmoa_push_lcons(L, 1, ids[i]);
         lua_rawseti(L, -2, (lua_Integer)(i + 1));
     }
     return 1;
@@ -529,7 +529,7 @@ static int layout_views(lua_State *L) {
 }
 
 static int layout_constraints(lua_State *L) {
-    push_id_list(L, lmoa_check_layout(L, 1), 1, moa_layout_constraints, push_lcons);
+    push_id_list(L, lmoa_check_layout(L, 1), 1, moa_layout_constraints, lmoa_push_lcons);
     return 1;
 }
 
@@ -555,7 +555,7 @@ static int layout_violations(lua_State *L) {
     lua_createtable(L, (int)count, 0);
     for (i = 0; i < count; i++) {
         lua_createtable(L, 0, 2);
-        push_lcons(L, 1, ids[i]);
+        lmoa_push_lcons(L, 1, ids[i]);
         lua_setfield(L, -2, "constraint");
         lua_pushnumber(L, amounts[i]);
         lua_setfield(L, -2, "amount");

@@ -1,8 +1,9 @@
 /*
 ** lmoa_motion.c -- what moves a layout: completions and their callbacks (run under lua_pcall), animation options
 ** and curves (the curve names are the library's: moa_curve_name), the clock (L:advance, L:seek), root-size and
-** constraint animations, the keyboard, traces; moa.Animation, moa.Collapsible, moa.Pan; moa.curve.
-** Reference: bindings/lua/README.md.
+** constraint animations, the keyboard, traces; moa.Animation, moa.Collapsible, moa.Pan; moa.curve. The completions
+** and animation options (lmoa_make_callback, lmoa_done_trampoline, lmoa_check_anim_opts, ...) are shared with the
+** stacks of lmoa_arrange.c. Reference: bindings/lua/README.md.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -20,11 +21,11 @@ typedef struct LPan {
     int enabled;
 } LPan;
 
-/* The `ud` of a completion: the layout and the registry ref of the Lua function. */
-typedef struct LCallback {
+/* The `ud` of a completion: the layout and the registry ref of the Lua function (lmoa.h: LCallback). */
+struct LCallback {
     LLayout *ll;
     int ref;
-} LCallback;
+};
 
 /* ======================================================================================================== */
 /* Callbacks                                                                                                */
@@ -42,7 +43,7 @@ static void run_callback(LLayout *ll, lua_State *L, int ref, int nargs) {
     }
 }
 
-static void done_trampoline(moa_layout *m, moa_animation a, int finished, void *ud) {
+void lmoa_done_trampoline(moa_layout *m, moa_animation a, int finished, void *ud) {
     LCallback *cb = (LCallback *)ud;
     LLayout *ll = cb->ll;
     lua_State *L = ll->cur;
@@ -78,8 +79,8 @@ static void rest_trampoline(moa_layout *m, moa_pan p, double rest, int finished,
 }
 
 /* A completion at idx (a function or nil): a malloc'ed LCallback holding a registry ref, or NULL. Free it
-   with drop_callback() when the moa_* call fails (the C side then never calls it). */
-static LCallback *make_callback(lua_State *L, LLayout *ll, int idx, const char *field) {
+   with lmoa_drop_callback() when the moa_* call fails (the C side then never calls it). */
+LCallback *lmoa_make_callback(lua_State *L, LLayout *ll, int idx, const char *field) {
     LCallback *cb;
     if (lua_isnoneornil(L, idx)) return NULL;
     if (lua_type(L, idx) != LUA_TFUNCTION) return lmoa_type_error(L, idx, field, "function"), NULL;
@@ -91,7 +92,7 @@ static LCallback *make_callback(lua_State *L, LLayout *ll, int idx, const char *
     return cb;
 }
 
-static void drop_callback(lua_State *L, LCallback *cb) {
+void lmoa_drop_callback(lua_State *L, LCallback *cb) {
     if (!cb) return;
     luaL_unref(L, LUA_REGISTRYINDEX, cb->ref);
     free(cb);
@@ -187,14 +188,8 @@ static moa_curve check_curve(lua_State *L, LLayout *ll, int idx, moa_curve dflt,
     return c;
 }
 
-/* Animation options at idx (a table or nil): duration, curve (or spring = {...}), delay, done. */
-typedef struct AnimOpts {
-    double duration, delay;
-    moa_curve curve;
-    int done_idx; /* stack index of the done function, 0 if none */
-} AnimOpts;
-
-static void check_anim_opts(lua_State *L, LLayout *ll, int idx, double dflt_duration, moa_curve dflt_curve,
+/* Animation options at idx (a table or nil): duration, curve (or spring = {...}), delay, done (AnimOpts: lmoa.h). */
+void lmoa_check_anim_opts(lua_State *L, LLayout *ll, int idx, double dflt_duration, moa_curve dflt_curve,
                             AnimOpts *o) {
     o->duration = dflt_duration;
     o->delay = 0;
@@ -259,7 +254,7 @@ static int layout_cancel_animations(lua_State *L) {
 }
 
 /* Pushes an Animation object for id (or nil for 0). */
-static void push_animation(lua_State *L, int layout_idx, moa_animation id) {
+void lmoa_push_animation(lua_State *L, int layout_idx, moa_animation id) {
     if (!id) {
         lua_pushnil(L);
         return;
@@ -275,15 +270,15 @@ static int layout_animate_root_size(lua_State *L) {
     LCallback *cb;
     moa_animation a = 0;
     moa_status st;
-    check_anim_opts(L, ll, 4, 0.3, MOA_EASE_IN_OUT, &o);
-    cb = o.done_idx ? make_callback(L, ll, o.done_idx, "done") : NULL;
-    st = moa_layout_animate_root_size(ll->m, w, h, o.duration, o.curve, o.delay, cb ? done_trampoline : NULL, cb,
+    lmoa_check_anim_opts(L, ll, 4, 0.3, MOA_EASE_IN_OUT, &o);
+    cb = o.done_idx ? lmoa_make_callback(L, ll, o.done_idx, "done") : NULL;
+    st = moa_layout_animate_root_size(ll->m, w, h, o.duration, o.curve, o.delay, cb ? lmoa_done_trampoline : NULL, cb,
                                       &a);
     if (st != MOA_OK) {
-        drop_callback(L, cb);
+        lmoa_drop_callback(L, cb);
         return lmoa_layout_error(L, ll, st, "animate_root_size");
     }
-    push_animation(L, 1, a);
+    lmoa_push_animation(L, 1, a);
     return 1;
 }
 
@@ -301,17 +296,17 @@ static int keyboard_call(lua_State *L, int show) {
     LCallback *cb;
     moa_animation a = 0;
     moa_status st;
-    check_anim_opts(L, ll, a0 + 1, duration, MOA_EASE_IN_OUT, &o);
-    cb = o.done_idx ? make_callback(L, ll, o.done_idx, "done") : NULL;
+    lmoa_check_anim_opts(L, ll, a0 + 1, duration, MOA_EASE_IN_OUT, &o);
+    cb = o.done_idx ? lmoa_make_callback(L, ll, o.done_idx, "done") : NULL;
     if (show)
-        st = moa_layout_show_keyboard(ll->m, h, o.duration, o.curve, cb ? done_trampoline : NULL, cb, &a);
+        st = moa_layout_show_keyboard(ll->m, h, o.duration, o.curve, cb ? lmoa_done_trampoline : NULL, cb, &a);
     else
-        st = moa_layout_hide_keyboard(ll->m, o.duration, o.curve, cb ? done_trampoline : NULL, cb, &a);
+        st = moa_layout_hide_keyboard(ll->m, o.duration, o.curve, cb ? lmoa_done_trampoline : NULL, cb, &a);
     if (st != MOA_OK) {
-        drop_callback(L, cb);
+        lmoa_drop_callback(L, cb);
         return lmoa_layout_error(L, ll, st, show ? "show_keyboard" : "hide_keyboard");
     }
-    push_animation(L, 1, a);
+    lmoa_push_animation(L, 1, a);
     return 1;
 }
 
@@ -374,19 +369,20 @@ static int lcons_animate_(lua_State *L, int priority) {
     moa_animation a = 0;
     moa_status st;
     if (lua_isnoneornil(L, 2)) return lmoa_type_error(L, 2, NULL, "number");
-    check_anim_opts(L, ll, 3, 0.3, MOA_EASE_IN_OUT, &o);
-    cb = o.done_idx ? make_callback(L, ll, o.done_idx, "done") : NULL;
+    lmoa_check_anim_opts(L, ll, 3, 0.3, MOA_EASE_IN_OUT, &o);
+    cb = o.done_idx ? lmoa_make_callback(L, ll, o.done_idx, "done") : NULL;
     if (priority)
-        st = moa_lcons_animate_priority(ll->m, c->id, to, o.duration, o.curve, o.delay, cb ? done_trampoline : NULL,
-                                        cb, &a);
+        st = moa_lcons_animate_priority(ll->m, c->id, to, o.duration, o.curve, o.delay,
+                                        cb ? lmoa_done_trampoline : NULL, cb, &a);
     else
-        st = moa_lcons_animate(ll->m, c->id, to, o.duration, o.curve, o.delay, cb ? done_trampoline : NULL, cb, &a);
+        st = moa_lcons_animate(ll->m, c->id, to, o.duration, o.curve, o.delay, cb ? lmoa_done_trampoline : NULL, cb,
+                               &a);
     if (st != MOA_OK) {
-        drop_callback(L, cb);
+        lmoa_drop_callback(L, cb);
         return lmoa_layout_error(L, ll, st, "animate");
     }
     lua_getiuservalue(L, 1, 1);
-    push_animation(L, -1, a);
+    lmoa_push_animation(L, -1, a);
     return 1;
 }
 
@@ -453,22 +449,22 @@ static int coll_call(lua_State *L, int what) {
     moa_status st;
     if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TTABLE);
     animated = lmoa_opt_bool(L, 2, "animated", 1);
-    check_anim_opts(L, ll, 2, 0.3, MOA_EASE_IN_OUT, &o);
-    cb = o.done_idx ? make_callback(L, ll, o.done_idx, "done") : NULL;
+    lmoa_check_anim_opts(L, ll, 2, 0.3, MOA_EASE_IN_OUT, &o);
+    cb = o.done_idx ? lmoa_make_callback(L, ll, o.done_idx, "done") : NULL;
     /* solves first if needed (the collapsed constant uses the view's size): measure functions run in it */
     if (what == 2)
         CALLBACK_CALL(ll, L, moa_collapsible_toggle(ll->m, col->id, animated, o.duration, o.curve,
-                                                    cb ? done_trampoline : NULL, cb, &a));
+                                                    cb ? lmoa_done_trampoline : NULL, cb, &a));
     else
         CALLBACK_CALL(ll, L, moa_collapsible_set(ll->m, col->id, what == 0, animated, o.duration, o.curve,
-                                                 cb ? done_trampoline : NULL, cb, &a));
+                                                 cb ? lmoa_done_trampoline : NULL, cb, &a));
     if (!ll->m) { /* closed by a measure function: an unanimated change called its completion (if any) */
-        if (st != MOA_OK) drop_callback(L, cb);
+        if (st != MOA_OK) lmoa_drop_callback(L, cb);
         lmoa_raise_pending(L, ll);
         return 0;
     }
     if (st != MOA_OK) {
-        drop_callback(L, cb);
+        lmoa_drop_callback(L, cb);
         if (st == MOA_UNSATISFIABLE) {
             lua_getiuservalue(L, 1, 1);
             return lmoa_layout_failure(L, ll, lua_gettop(L), st);
@@ -476,7 +472,7 @@ static int coll_call(lua_State *L, int what) {
         return lmoa_layout_error(L, ll, st, "collapsible");
     }
     lua_getiuservalue(L, 1, 1);
-    push_animation(L, -1, a);
+    lmoa_push_animation(L, -1, a);
     return 1;
 }
 
@@ -597,7 +593,7 @@ static int pan_end_(lua_State *L, int cancelled) {
     LLayout *ll;
     LPan *p = check_pan(L, 1, &ll);
     double vel = cancelled ? 0 : (lua_isnoneornil(L, 2) ? 0 : lmoa_check_finite(L, 2, "velocity", NULL));
-    LCallback *cb = make_callback(L, ll, cancelled ? 2 : 3, NULL);
+    LCallback *cb = lmoa_make_callback(L, ll, cancelled ? 2 : 3, NULL);
     double target = 0;
     int acc = 0;
     moa_status st;
@@ -605,7 +601,7 @@ static int pan_end_(lua_State *L, int cancelled) {
         st = moa_pan_cancelled(ll->m, p->id, cb ? rest_trampoline : NULL, cb, &target, &acc);
     else
         st = moa_pan_ended(ll->m, p->id, vel, cb ? rest_trampoline : NULL, cb, &target, &acc);
-    if (st != MOA_OK || !acc) drop_callback(L, cb); /* ignored: never called */
+    if (st != MOA_OK || !acc) lmoa_drop_callback(L, cb); /* ignored: never called */
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, cancelled ? "cancelled" : "ended");
     if (!acc) lua_pushboolean(L, 0);
     else lua_pushnumber(L, target);
@@ -621,10 +617,10 @@ static int pan_move(lua_State *L) {
     LPan *p = check_pan(L, 1, &ll);
     double off = lmoa_check_finite(L, 2, "offset", NULL);
     int animated = lua_toboolean(L, 3);
-    LCallback *cb = make_callback(L, ll, 4, NULL);
+    LCallback *cb = lmoa_make_callback(L, ll, 4, NULL);
     moa_status st = moa_pan_move(ll->m, p->id, off, animated, cb ? rest_trampoline : NULL, cb);
     if (st != MOA_OK) {
-        drop_callback(L, cb);
+        lmoa_drop_callback(L, cb);
         if (st == MOA_UNSATISFIABLE) {
             lua_getiuservalue(L, 1, 1);
             return lmoa_layout_failure(L, ll, lua_gettop(L), st);

@@ -51,6 +51,7 @@ build = {
             "bindings/lua/lmoa_view.c",
             "bindings/lua/lmoa_motion.c",
             "bindings/lua/lmoa_content.c",
+            "bindings/lua/lmoa_arrange.c",
          },
          libraries = { "moa" },
          incdirs = { "$(MOA_INCDIR)" },

@@ -1,5 +1,6 @@
 -- calculator.lua -- the calculator scene: a display above a keypad whose "basic" and "advanced" button panels
--- sit side by side (advanced off-screen to the right) and slide with a pan gesture that snaps when released.
+-- (grids of buttons built from stacks) sit side by side (advanced off-screen to the right) and slide with a pan
+-- gesture that snaps when released.
 --
 --   +--------------------+
 --   |      display       |
@@ -28,41 +29,31 @@ os.execute("mkdir -p '" .. outdir .. "'")
 local W, H = 320, 480
 local L <close> = moa.layout(W, H)
 
--- Views: the display, the keypad, and the two panels inside the keypad, each with a grid of buttons.
+-- Views: the display, the keypad, and the two panels inside the keypad, each a grid of buttons made of stacks.
 local display = L:view "display"
 local keypad = L:view "keypad"
-local basic = L:view("basic", keypad)
-local advanced = L:view("advanced", keypad)
 
 local basic_keys = { { "7", "8", "9", "div" }, { "4", "5", "6", "mul" }, { "1", "2", "3", "sub" },
                      { "0", "dot", "eq", "add" } }
 local advanced_keys = { { "sin", "cos", "tan" }, { "ln", "log", "sqrt" }, { "pow", "pi", "e" },
                         { "lp", "rp", "inv" } }
 
--- Builds the equations of a grid of buttons that fill `panel` with a 6-point gap.
-local function grid(panel, panel_view, rows, prefix)
-  local lines = {}
-  local function add(fmt, ...) lines[#lines + 1] = string.format(fmt, ...) end
+-- A panel of buttons: a vertical stack of rows of equal heights, each row a horizontal stack of buttons of
+-- equal widths, 6 points apart and 6 points inside the panel (its margins). The stacks keep those constraints.
+local function grid(name, rows, prefix)
+  local panel = L:stack(name, keypad, { axis = "vertical", distribution = "fillEqually", spacing = 6,
+                                        margins_relative = true })
+  panel.view:set_margins(6)
   for r, row in ipairs(rows) do
-    for c, key in ipairs(row) do
-      local name = prefix .. key
-      L:view(name, panel_view)
-      -- rows: the first at the top, each below the previous, the last at the bottom; equal heights
-      if r == 1 then add("%s.top == %s.top + 6", name, panel)
-      else add("%s.top == %s%s.bottom + 6", name, prefix, rows[r - 1][c]) end
-      if r == #rows then add("%s.bottom == %s.bottom - 6", name, panel) end
-      -- columns likewise, left to right; equal widths
-      if c == 1 then add("%s.left == %s.left + 6", name, panel)
-      else add("%s.left == %s%s.right + 6", name, prefix, row[c - 1]) end
-      if c == #row then add("%s.right == %s.right - 6", name, panel) end
-      if r > 1 or c > 1 then
-        add("%s.width == %s%s.width", name, prefix, rows[1][1])
-        add("%s.height == %s%s.height", name, prefix, rows[1][1])
-      end
-    end
+    local line = L:stack(string.format("%srow%d", prefix, r), panel.view,
+                         { axis = "horizontal", distribution = "fillEqually", spacing = 6 })
+    for _, key in ipairs(row) do line:add(L:view(prefix .. key, line.view)) end
+    panel:add(line.view)
   end
-  return table.concat(lines, "\n")
+  return panel.view
 end
+local basic = grid("basic", basic_keys, "b_")
+local advanced = grid("advanced", advanced_keys, "a_")
 
 local cs = assert(L:eqs [[
   # the display: the top third of the screen
@@ -88,15 +79,11 @@ local cs = assert(L:eqs [[
 local panels_x = cs[9] -- basic.left == keypad.left: advanced follows through advanced.left == basic.right
 assert(tostring(panels_x) == "basic.left == keypad.left", tostring(panels_x))
 
-local ok, msg = L:eqs(grid("basic", basic, basic_keys, "b_"))
-assert(ok, msg)
-ok, msg = L:eqs(grid("advanced", advanced, advanced_keys, "a_"))
-assert(ok, msg)
 L:solve()
 
 local nviews = #L:views()
-print(string.format("%s: calculator %dx%d, %d views, %d constraints", moa._VERSION, W, H, nviews,
-                    #L:constraints()))
+print(string.format("%s: calculator %dx%d, %d views, %d equations (and the stacks' own constraints)", moa._VERSION,
+                    W, H, nviews, #L:constraints()))
 
 local function num(x)
   return (string.format("%.1f", x):gsub("%.0$", ""))

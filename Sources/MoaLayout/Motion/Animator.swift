@@ -93,6 +93,13 @@ public final class Animator {
     public func animate(_ targets: [(AnimatableProperty, Double)], duration: Double = 0.3,
                         curve: AnimationCurve = .easeInOut, delay: Double = 0,
                         completion: ((_ finished: Bool) -> Void)? = nil) throws(LayoutError) -> Animation {
+        try animate(targets, duration: duration, curve: curve, delay: delay, owned: false, completion: completion)
+    }
+
+    /// `animate`, also for constraints a stack or chain owns (`owned`), which only their owner animates.
+    func animate(_ targets: [(AnimatableProperty, Double)], duration: Double, curve: AnimationCurve,
+                 delay: Double, owned: Bool,
+                 completion: ((_ finished: Bool) -> Void)?) throws(LayoutError) -> Animation {
         let layout = try usableLayout()
         // Times beyond 1e12 s would lose the clock's precision (and no animation lasts 30,000 years).
         guard duration.isFinite, duration >= 0, duration <= 1e12 else {
@@ -107,7 +114,7 @@ public final class Animator {
             guard seen.insert(p).inserted else {
                 throw LayoutError(.invalid, "\(describe(p)) is animated twice in one animation")
             }
-            try check(p, v, layout)
+            try check(p, v, layout, owned: owned)
         }
         let a = Animation(id: nextID, animator: self, targets: targets, startTime: time + delay, duration: duration,
                           delay: delay, curve: curve, completion: completion)
@@ -155,7 +162,7 @@ public final class Animator {
         }
     }
 
-    func check(_ p: AnimatableProperty, _ v: Double, _ layout: Layout) throws(LayoutError) {
+    func check(_ p: AnimatableProperty, _ v: Double, _ layout: Layout, owned: Bool = false) throws(LayoutError) {
         switch p {
         case .constant(let c), .priority(let c):
             guard c.isValid else { throw LayoutError(.stale, "constraint `\(c)` was removed from its layout") }
@@ -163,6 +170,7 @@ public final class Animator {
             switch c.origin {
             case .equation, .intrinsic: break
             case .rootSize, .guide: throw LayoutError(.invalid, layout._ownedMessage(c) + " (animate .rootWidth, .rootHeight or .keyboardHeight)")
+            case .arrangement: if !owned { throw LayoutError(.invalid, layout._ownedMessage(c)) }
             }
             if case .constant = p {
                 guard v.isFinite, abs(v) <= 1e12 else {
@@ -327,7 +335,9 @@ public final class Animator {
                 case .constant(let c):
                     var x = v
                     if case .intrinsic = c.origin { x = max(0, x) }
-                    if c.constant != x { try c.setConstant(x) }
+                    if c.constant != x {
+                        if case .arrangement = c.origin { try layout._setOwnedConstant(c, x) } else { try c.setConstant(x) }
+                    }
                 case .priority(let c):
                     var x = finished ? v : min(LayoutPriority.maxNonRequired, max(1, v.rounded()))
                     if tr.from >= LayoutPriority.required, tr.to >= LayoutPriority.required { x = LayoutPriority.required }

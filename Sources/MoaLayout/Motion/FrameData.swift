@@ -9,8 +9,11 @@ public struct ViewFrame: Hashable, Sendable {
     public var superview: String?
     /// The depth in the hierarchy: 0 for the root, 1 for its subviews and guides, ...
     public var depth: Int
-    /// True for a layout guide (`safeArea`, `margins`, `keyboard`).
+    /// True for a layout guide (`safeArea`, `margins`, `keyboard`, or one made with `Layout.addGuide`).
     public var isGuide: Bool
+    /// True for a guide made with `Layout.addGuide` (or a barrier's): drawn dashed even when the layout's own
+    /// guides are left out.
+    public var isUserGuide: Bool = false
     /// The frame relative to the superview (UIKit's `frame`).
     public var frame: Rect
     /// The frame in the root's coordinate space.
@@ -56,14 +59,16 @@ extension Layout {
     /// The frames of the root and every view (and, optionally, the guides), solving first if needed.
     /// - Parameters:
     ///   - time: the time to stamp the snapshot with; by default the animator's clock (0 before it exists).
-    ///   - includeGuides: also list `safeArea`, `margins` and `keyboard`.
+    ///   - includeGuides: also list `safeArea`, `margins`, `keyboard` and the spacers of stacks and chains
+    ///     (guides made with `addGuide` and barriers are always listed).
     public func snapshot(time: Double? = nil, includeGuides: Bool = false) -> FrameSnapshot {
         var out: [ViewFrame] = []
         forEachViewInHierarchy(includeGuides: includeGuides) { v in
             let text = v.text == nil ? nil : try? textLines(of: v)
-            out.append(ViewFrame(name: v.name, superview: v.superview?.name, depth: v.depth, isGuide: v.kind == .guide,
+            out.append(ViewFrame(name: v.name, superview: v.superview?.name, depth: v.depth, isGuide: v.isGuide,
                                  frame: v.frame, frameInRoot: v.frameInRoot, text: text,
                                  fontFamily: text == nil ? nil : textMeasurer.family))
+            out[out.count - 1].isUserGuide = v.kind == .layoutGuide && !v.isOwned
         }
         return FrameSnapshot(time: time ?? _animator?.time ?? 0, views: out)
     }
@@ -76,7 +81,7 @@ extension Layout {
         // An explicit stack: hierarchies may be deeper than the thread's stack allows for recursion.
         var stack: [View] = [root]
         while let v = stack.popLast() {
-            if v.kind == .guide && !includeGuides { continue }
+            if (v.kind == .guide || v.isOwned) && !includeGuides { continue }
             try body(v)
             for s in v.subviews.reversed() { stack.append(s) }
         }

@@ -128,7 +128,7 @@ extension FrameSnapshot {
         var open = 0
         var baseDepth: Int?
         for v in views {
-            if v.isGuide && !options.includeGuides { continue }
+            if v.isGuide && !v.isUserGuide && !options.includeGuides { continue }
             let depth = v.depth - (baseDepth ?? v.depth)
             if baseDepth == nil { baseDepth = v.depth }
             while open > depth {
@@ -176,7 +176,7 @@ func svgBounds(_ snaps: [FrameSnapshot], _ options: SVGOptions) -> Rect {
     var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0
     var first = true
     for snap in snaps {
-        for v in snap.views where !v.isGuide || options.includeGuides {
+        for v in snap.views where !v.isGuide || v.isUserGuide || options.includeGuides {
             let r = v.frameInRoot
             let x0 = min(r.x, r.x + r.width), x1 = max(r.x, r.x + r.width)
             let y0 = min(r.y, r.y + r.height), y1 = max(r.y, r.y + r.height)

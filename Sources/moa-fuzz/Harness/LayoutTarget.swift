@@ -1,7 +1,8 @@
 // moa-fuzz target `layout`: the fuzz input is a stream of layout-level C calls: views, equations (built from
 // the bytes, sometimes corrupted), constants, priorities, activation, removal, root size, guides, view
-// properties, animations, the clock, collapsibles, pan drivers, pictures and traces, freeing the layout (also
-// from inside a completion callback), with stale ids, NULL pointers, NaN and huge numbers mixed in.
+// properties, animations, the clock, collapsibles, pan drivers, stacks, guides, chains, barriers, visual format
+// strings, pictures and traces, freeing the layout (also from inside a completion callback), with stale ids,
+// NULL pointers, NaN and huge numbers mixed in.
 //
 // Checked after every step:
 //   - a failed call changed nothing: a snapshot read through the API (root size, clock, views with names,
@@ -15,6 +16,9 @@
 //     layout is freed), one given to a call that failed never; advance/seek from a callback are MOA_MISUSE.
 
 import CMoa
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// An equation constraint the harness wrote, with what it needs to evaluate it from frames.
 private struct Tracked {
@@ -100,6 +104,10 @@ private final class LayoutModel {
     var animations: [moa_animation] = []
     var collapsibles: [moa_collapsible] = []
     var pans: [moa_pan] = []
+    /// Stacks (their views' ids), chains, barriers (their guides' ids) and guides made by the harness.
+    var stacks: [moa_view] = []
+    var chains: [moa_chain] = []
+    var barriers: [moa_view] = []
     var curves: [moa_curve] = [MOA_LINEAR, MOA_EASE_IN, MOA_EASE_OUT, MOA_EASE_IN_OUT, MOA_SPRING, MOA_KEYBOARD_CURVE]
     /// Ids that must be MOA_NOTFOUND from now on.
     var dead: [UInt64] = []
@@ -820,6 +828,9 @@ private func layoutStep(_ m: LayoutModel, _ inp: inout FuzzInput) {
             m.curves.append(curve)
         }
 
+    case 28:  // stacks, guides, chains, barriers, visual format
+        arrangeStep(m, &inp, &st, &what, &mustFail)
+
     case 27:  // a fresh layout (rarely): the old one's completions all run now
         if inp.below(4) != 0 { return }
         trace("free layout")
@@ -872,6 +883,10 @@ extension LayoutModel {
         animations = []
         collapsibles = []
         pans = []
+        for x in stacks + chains + barriers { bury(x) }
+        stacks = []
+        chains = []
+        barriers = []
         curves = [MOA_LINEAR, MOA_EASE_IN, MOA_EASE_OUT, MOA_EASE_IN_OUT, MOA_SPRING]
         wild = fresh.wild
     }
@@ -918,4 +933,158 @@ private func checkErrorInfo(_ m: LayoutModel, _ text: String, _ st: moa_status) 
     expect(info.offset >= 0 && Int(info.offset) <= lineBytes, "parse error offset \(info.offset) in a line of \(lineBytes) bytes")
     expect(info.length >= 0 && Int(info.offset) + Int(info.length) <= lineBytes + 1,
            "parse error token \(info.offset)+\(info.length) past the line (\(lineBytes) bytes)")
+}
+
+/// One call of the arrangement API with arguments good, wild or bad.
+private func arrangeStep(_ m: LayoutModel, _ inp: inout FuzzInput, _ st: inout moa_status, _ what: inout String,
+                         _ mustFail: inout Bool) {
+    let L = m.L
+    func pickStack() -> moa_view {
+        if !m.stacks.isEmpty, inp.below(8) != 0 { return m.stacks[inp.below(m.stacks.count)] }
+        return pickView(m, &inp).0
+    }
+    func someViews() -> [moa_view] { (0 ..< inp.below(5)).map { _ in pickView(m, &inp).0 } }
+    func newName() -> String {
+        if inp.below(10) == 0 { return ["", "root", "1x", "a b"][inp.below(4)] }
+        m.nameCounter += 1
+        return "v\(m.nameCounter)"
+    }
+    switch inp.below(16) {
+    case 0:
+        let (parent, _) = pickView(m, &inp)
+        let name = newName()
+        var v: moa_view = 0
+        st = moa_stack_new(L, name, parent, moa_axis(rawValue: UInt32(inp.below(3))), &v)
+        what = "stack_new \(name)"
+        if st == MOA_OK { m.stacks.append(v); m.views.append(v); m.names[v] = name }
+    case 1, 2:
+        let s = pickStack(), (v, _) = pickView(m, &inp)
+        let index = [-1, 0, 1, 2, 50, -7][inp.below(6)]
+        st = moa_stack_insert(L, s, v, index)
+        what = "stack_insert \(v) in \(s) at \(index)"
+    case 3:
+        let s = pickStack(), (v, _) = pickView(m, &inp)
+        st = moa_stack_remove(L, s, v)
+        what = "stack_remove \(v) from \(s)"
+    case 4:
+        let s = pickStack()
+        switch inp.below(5) {
+        case 0: st = moa_stack_set_axis(L, s, moa_axis(rawValue: UInt32(inp.below(3)))); what = "stack_set_axis"
+        case 1: st = moa_stack_set_distribution(L, s, moa_stack_distribution(rawValue: UInt32(inp.below(6)))); what = "stack_set_distribution"
+        case 2: st = moa_stack_set_alignment(L, s, moa_stack_alignment(rawValue: UInt32(inp.below(9)))); what = "stack_set_alignment"
+        case 3:
+            let x = inp.number()
+            st = moa_stack_set_spacing(L, s, x.value)
+            what = "stack_set_spacing \(x.value)"
+            mustFail = !x.value.isFinite
+            if st == MOA_OK && x.kind != .nice { m.wild = true }
+        default: st = moa_stack_set_margins_relative(L, s, Int32(inp.below(2))); what = "stack_set_margins_relative"
+        }
+    case 5:
+        let s = pickStack(), (v, _) = pickView(m, &inp)
+        let x = inp.bool() ? MOA_SPACING_DEFAULT : inp.number().value
+        st = moa_stack_set_custom_spacing(L, s, v, x)
+        what = "stack_set_custom_spacing \(x)"
+        if st == MOA_OK && abs(x) > 1e6 && x != MOA_SPACING_DEFAULT { m.wild = true }
+    case 6, 7:
+        let s = pickStack(), (v, _) = pickView(m, &inp)
+        let (ud, p) = newUD()
+        let dur = inp.size(1)
+        var anim: moa_animation = 0
+        st = moa_stack_set_hidden(L, s, v, Int32(inp.below(2)), Int32(inp.below(2)), dur.value, pickCurve(m, &inp),
+                                  doneCallback, p, &anim)
+        what = "stack_set_hidden \(v) in \(s)"
+        settle(st, ud)
+    case 8:
+        var n = 0, axis: Int32 = 0, d: Int32 = 0, a: Int32 = 0, sp = 0.0, mr: Int32 = 0, hidden: Int32 = 0
+        let s = pickStack()
+        st = inp.bool() ? moa_stack_views(L, s, nil, 0, &n) : moa_stack_get(L, s, &axis, &d, &a, &sp, &mr)
+        if st == MOA_OK, inp.bool() { st = moa_stack_is_hidden(L, s, pickView(m, &inp).0, &hidden) }
+        what = "stack reads"
+    case 9:
+        let vs = someViews()
+        var ws = vs.map { _ in [0, 1, 2, -1, .nan][inp.below(5)] }
+        let style = moa_chain_style(rawValue: UInt32(inp.below(4)))
+        let gap = [0, 8, -1, .infinity][inp.below(4)], bias = [0.5, 0, 1, 2, .nan][inp.below(5)]
+        var c: moa_chain = 0
+        st = ws.withUnsafeMutableBufferPointer { w in
+            moa_chain_new(L, vs, vs.count, moa_axis(rawValue: UInt32(inp.below(3))), style, gap, bias,
+                          inp.bool() ? nil : w.baseAddress, &c)
+        }
+        what = "chain_new \(vs)"
+        if st == MOA_OK { m.chains.append(c) }
+    case 10:
+        let c = m.chains.isEmpty || inp.below(8) == 0 ? pickView(m, &inp).0 : m.chains[inp.below(m.chains.count)]
+        switch inp.below(5) {
+        case 0: st = moa_chain_set_style(L, c, moa_chain_style(rawValue: UInt32(inp.below(4)))); what = "chain_set_style"
+        case 1: st = moa_chain_set_bias(L, c, [0.25, 1, -1, .nan][inp.below(4)]); what = "chain_set_bias"
+        case 2: st = moa_chain_set_gap(L, c, [4, 0, -3, .infinity][inp.below(4)]); what = "chain_set_gap"
+        case 3: st = moa_chain_set_weight(L, c, pickView(m, &inp).0, [0, 1, 3, -2, .nan][inp.below(5)]); what = "chain_set_weight"
+        default:
+            st = moa_chain_free(L, c)
+            what = "chain_free \(c)"
+            if st == MOA_OK { m.chains.removeAll { $0 == c }; m.bury(c) }
+        }
+    case 11:
+        let name = newName(), vs = someViews()
+        var g: moa_view = 0
+        let parent = inp.bool() ? 0 : pickView(m, &inp).0
+        st = moa_barrier_new(L, name, parent, moa_barrier_side(rawValue: UInt32(inp.below(7))), vs, vs.count,
+                             [0, 8, -4, .nan][inp.below(4)], &g)
+        what = "barrier_new \(name) \(vs)"
+        if st == MOA_OK { m.barriers.append(g); m.names[g] = name }
+    case 12:
+        let b = m.barriers.isEmpty || inp.below(8) == 0 ? pickView(m, &inp).0 : m.barriers[inp.below(m.barriers.count)]
+        if inp.bool() {
+            let vs = someViews()
+            st = moa_barrier_set_views(L, b, vs, vs.count)
+            what = "barrier_set_views \(vs)"
+        } else {
+            st = moa_barrier_set_margin(L, b, [2, 0, .nan, 1e300][inp.below(4)])
+            what = "barrier_set_margin"
+        }
+    case 13:
+        let (parent, _) = pickView(m, &inp)
+        let name = newName()
+        var g: moa_view = 0
+        st = moa_guide_new(L, name, parent, &g)
+        what = "guide_new \(name)"
+        if st == MOA_OK { m.names[g] = name }
+    default:
+        // A format from pieces, right or wrong.
+        let pieces = ["H:", "V:", "|", "-", "-8-", "-(>=4@750)-", "(", ")", "[", "]", "==", "@", ",", "m", " ", "-(-3)-"]
+        var text = ""
+        for _ in 0 ..< inp.below(12) {
+            if inp.below(3) == 0 {
+                let (name, _) = itemName(m, &inp)
+                text += "[\(name)" + (inp.bool() ? "(>=\(inp.below(90)),<=m@\(inp.below(1100)))" : "") + "]"
+            } else {
+                text += pieces[inp.below(pieces.count)]
+            }
+        }
+        var out = [moa_lcons](repeating: 0, count: 16)
+        var n = 0
+        var bits: UInt32 = 0
+        if inp.bool() {
+            st = moa_layout_vfl_options(L, ["alignAllTop", "alignAllLeft alignAllRight", "nope", ""][inp.below(4)], &bits)
+        }
+        let names: [String] = ["m"], values: [Double] = [[10, .nan][inp.below(2)]]
+        st = names.withCStringArray { ns in
+            moa_layout_vfl(L, text, ns, values, inp.below(3) == 0 ? 0 : 1, inp.bool() ? bits : UInt32(inp.byte()) << 3,
+                           &out, out.count, &n)
+        }
+        what = "vfl \(text)"
+        if st == MOA_OK { for id in out.prefix(min(n, out.count)) { adopt(m, id, nil) } }
+        if st == MOA_PARSE { checkErrorInfo(m, text, st) }
+    }
+}
+
+extension Array where Element == String {
+    /// Calls `body` with the strings as a C array of `const char *`.
+    func withCStringArray<R>(_ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+        let copies = map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let ptrs: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
+        return ptrs.withUnsafeBufferPointer { body($0.baseAddress!) }
+    }
 }

@@ -16,9 +16,11 @@
         L.solve()
         print(content.frame)         # Rect(x=200.0, y=0.0, width=120.0, height=480.0)
 
-Two levels, as in C and Lua: :class:`Layout` (views, the equation language, frames, animations on a clock the
-caller advances, collapse/show, pan gestures, content that sizes itself: measure functions, wrapping text,
-fitting sizes) and :class:`Solver` (variables, linear constraints with strict priorities, edit variables).
+Two levels, as in C and Lua: :class:`Layout` (views, the equation language and Auto Layout's visual format
+language, layout guides, stacks (:class:`Stack`), chains (:class:`Chain`) and barriers (:class:`Barrier`),
+frames, animations on a clock the caller advances, collapse/show, pan gestures, content that sizes itself:
+measure functions, wrapping text, fitting sizes) and :class:`Solver` (variables, linear constraints with
+strict priorities, edit variables).
 Text can be measured in a real font with :class:`Font` (the optional libmoafont; :func:`has_font`).
 Failures raise subclasses of :class:`Error` carrying the library's message and details (line, offset,
 expected, suggestion; for a conflict the conflicting equations with their lines; for measured content that
@@ -31,6 +33,8 @@ from ._errors import (Error, ParseError, ConflictError, NotFoundError, InvalidEr
                       ClosedError, CallbackError, Conflict, PRIORITIES)
 from ._layout import (Layout, View, LayoutConstraint, Animation, Collapsible, Pan, Rect, Frame, FrameColumns,
                       Violation, Ambiguity, CURVES, MAX_MEASURE_ROUNDS)
+from ._arrange import (Stack, Chain, Barrier, DISTRIBUTIONS, ALIGNMENTS, CHAIN_STYLES, BARRIER_SIDES,
+                       SPACING_DEFAULT)
 from ._font import Font, FontMetrics, has_font
 from ._solver import Solver, Variable, Expression, Relation, Constraint
 
@@ -44,7 +48,8 @@ layout = Layout
 solver = Solver
 
 __all__ = ["Layout", "View", "LayoutConstraint", "Animation", "Collapsible", "Pan", "Rect", "Frame", "FrameColumns",
-           "Violation", "Ambiguity", "Solver", "Variable", "Expression", "Relation", "Constraint", "Error",
+           "Violation", "Ambiguity", "Stack", "Chain", "Barrier", "DISTRIBUTIONS", "ALIGNMENTS", "CHAIN_STYLES",
+           "BARRIER_SIDES", "SPACING_DEFAULT", "Solver", "Variable", "Expression", "Relation", "Constraint", "Error",
            "ParseError", "ConflictError", "NotFoundError", "InvalidError", "DuplicateError", "MisuseError",
            "ClosedError", "CallbackError", "Conflict", "PRIORITIES", "CURVES", "MAX_MEASURE_ROUNDS", "Font",
            "FontMetrics", "has_font", "layout", "solver", "version", "library_path"]

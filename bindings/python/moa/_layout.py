@@ -26,10 +26,10 @@ arguments.
 
 Ownership. A :class:`Layout` owns its C layout. :meth:`Layout.close` (or leaving a ``with`` block, or the
 object being collected) frees it, once; afterwards every use of it or of its children raises
-:class:`moa.ClosedError`. Children (views, constraints, animations, collapsibles, pan drivers) hold their layout,
-so the layout lives as long as any of them is reachable. A constraint stays in its layout until removed,
-whatever happens to its Python object. There is one View / LayoutConstraint object per id while it is
-reachable, so ``L.find("a") is a``.
+:class:`moa.ClosedError`. Children (views, constraints, animations, collapsibles, pan drivers, stacks, chains,
+barriers) hold their layout, so the layout lives as long as any of them is reachable. A constraint (and a stack,
+chain or barrier) stays in its layout until removed, whatever happens to its Python object. There is one
+View / LayoutConstraint object per id while it is reachable, so ``L.find("a") is a``.
 
 Frames in bulk. The per-view calls make Python objects for every view they list: :meth:`Layout.advance` a list
 of View objects, :meth:`Layout.changed_frames` / :meth:`Layout.frames` a Frame with Rects and names per view.
@@ -69,6 +69,7 @@ closed). A :class:`moa.Font` (libmoafont) is measured by its C function directly
 """
 import ctypes
 import collections
+import collections.abc
 import itertools
 import math
 import numbers
@@ -634,7 +635,7 @@ class Layout:
     def _animation(self, st, key, out):
         if st != E.OK:
             _unregister(key)
-            self._check(st)
+        self._check(st)  # on success: forgets a measure failure the call got over (not for a later call)
         return Animation(self, out.value) if out.value else None
 
     # -- root, guides, views
@@ -715,7 +716,8 @@ class Layout:
         return isinstance(name, str) and self.find(name) is not None
 
     def guide(self, name):
-        """A layout guide: "safeArea", "margins" or "keyboard"."""
+        """A layout guide by name: "safeArea", "margins", "keyboard", or one made with layout_guide() (a
+        barrier's guide too). NotFoundError if no guide has that name."""
         out = ctypes.c_uint64(0)
         self._check(lib.moa_layout_guide(self._h(), text(name, "name"), ctypes.byref(out)))
         return self._view(out.value)
@@ -723,6 +725,197 @@ class Layout:
     def views(self):
         """The views added with view() (not the root or guides), in creation order."""
         return [self._view(i) for i in self._ids("moa_layout_views")]
+
+    def layout_guide(self, name, parent=None):
+        """Add a layout guide named `name` in `parent` (None: the root): UIKit's UILayoutGuide, an invisible
+        rectangle with the attributes of a view, for equations only (spacers, equal gaps, a column to align to).
+        Nothing places it until equations do; it cannot hold views and is not among views() or the changed
+        views. guide(name) and find(name) find it; View.remove() removes it. DuplicateError if the name is
+        taken, InvalidError for a bad name."""
+        b = text(name, "name")
+        pid = 0 if parent is None else self._own(parent, View, "parent")
+        out = ctypes.c_uint64(0)
+        self._check(lib.moa_guide_new(self._h(), b, pid, ctypes.byref(out)))
+        return self._view(out.value)
+
+    # -- arrangements: stacks, chains, barriers (the classes are in _arrange.py)
+
+    def _view_ids(self, views, what):
+        """The ids of an iterable of Views of this layout (a single View is a list of one)."""
+        if isinstance(views, View):
+            views = [views]
+        elif isinstance(views, (str, bytes)) or not isinstance(views, collections.abc.Iterable):
+            raise TypeError("%s must be an iterable of moa.View, got %s" % (what, type(views).__name__))
+        return [self._own(v, View, "an item of " + what) for v in views]
+
+    def stack(self, name, parent=None, *, axis="horizontal", distribution="fill", alignment="fill", spacing=0.0,
+              margins_relative=False, views=()):
+        """Add a stack (UIKit's UIStackView): a view named `name` under `parent` (None: the root) that lays out
+        its arranged views along `axis` ("horizontal" or "vertical"); returns a :class:`moa.Stack`. Equations
+        place the stack's view by its name (``stack.view`` is that View).
+
+        distribution: "fill", "fillEqually", "fillProportionally", "equalSpacing" or "equalCentering";
+        alignment: "fill", "leading", "top", "center", "trailing", "bottom", "firstBaseline" or
+        "lastBaseline"; spacing: points between neighbours; margins_relative: arrange within the view's layout
+        margins; views: the views to arrange, in order (each becomes a subview of the stack).
+
+        All or nothing: when arranging `views` fails (ConflictError, InvalidError for a guide or an ancestor of
+        the stack) the stack's view is removed again and the views go back to their superviews."""
+        b = text(name, "name")
+        pid = 0 if parent is None else self._own(parent, View, "parent")
+        ax = choice(axis, _AXES, "axis")
+        d = choice(distribution, list(_arrange.DISTRIBUTIONS), "distribution")
+        a = choice(alignment, list(_arrange.ALIGNMENTS), "alignment")
+        sp = finite(spacing, "spacing")
+        m = boolean(margins_relative, "margins_relative")
+        ids = self._view_ids(views, "views")
+        if len(set(ids)) != len(ids):
+            raise E.InvalidError("a view is named twice in views", E.INVALID, "invalid")
+        h = self._h()
+        out = ctypes.c_uint64(0)
+        self._check(lib.moa_stack_new(h, b, pid, ax, ctypes.byref(out)))
+        sid = out.value
+        parents = []  # (view id, its superview before it was arranged) of the views arranged so far
+        try:
+            for fn, value, default in ((lib.moa_stack_set_distribution, d, 0), (lib.moa_stack_set_alignment, a, 0),
+                                       (lib.moa_stack_set_spacing, sp, 0.0),
+                                       (lib.moa_stack_set_margins_relative, m, 0)):
+                if value != default:
+                    self._check(fn(h, sid, value))
+            for vid in ids:
+                sup = ctypes.c_uint64(0)
+                self._check(lib.moa_view_superview(h, vid, ctypes.byref(sup)))
+                self._check(lib.moa_stack_insert(h, sid, vid, -1))
+                parents.append((vid, sup.value))
+        except E.Error:
+            # Undo (the exception holds the library's details already): the views back where they were, then
+            # the stack's view (with nothing of the caller's left under it).
+            for vid, sup in reversed(parents):
+                lib.moa_stack_remove(h, sid, vid)
+                if sup != sid:
+                    lib.moa_view_set_superview(h, vid, sup)
+            lib.moa_view_free(h, sid)
+            raise
+        return _arrange.Stack(self, sid)
+
+    def stack_of(self, view):
+        """The :class:`moa.Stack` whose view is `view`, or None when `view` is not a stack's view."""
+        vid = self._own(view, View, "view")
+        st = lib.moa_stack_get(self._h(), vid, None, None, None, None, None)
+        if st == E.NOTFOUND:
+            return None
+        self._check(st)
+        return _arrange.Stack(self, vid)
+
+    def chain(self, views, *, axis="horizontal", style="spread", gap=0.0, bias=0.5, weights=None):
+        """Link sibling `views` (one superview) along `axis` between their superview's edges (Android
+        ConstraintLayout's chains); returns a :class:`moa.Chain`.
+
+        style: "spread" (equal gaps at the ends and between the views, at least `gap` between them),
+        "spreadInside" (the ends on the edges, equal gaps between) or "packed" (the views `gap` apart, the group
+        at `bias`: 0 start, 0.5 centred, 1 end). weights: None, or one entry per view, a number above 0 or None
+        (no weight): views with a weight share the room left along the axis in proportion to their weights.
+        A view can be in one chain per axis. InvalidError for no views, views with different superviews, a view
+        repeated or already chained on the axis, a guide, or a bad gap (0 ... 1e9) or bias (0 ... 1)."""
+        ids = self._view_ids(views, "views")
+        ax = choice(axis, _AXES, "axis")
+        st = choice(style, list(_arrange.CHAIN_STYLES), "style")
+        g = finite(gap, "gap")
+        bi = finite(bias, "bias")
+        warr = None
+        if weights is not None:
+            if isinstance(weights, (str, bytes)) or not isinstance(weights, collections.abc.Iterable):
+                raise TypeError("weights must be None or a sequence, got %s" % type(weights).__name__)
+            ws = [_arrange._weight(w, "weight") for w in weights]
+            if len(ws) != len(ids):
+                raise E.InvalidError("%d weights for %d views (one per view, None for no weight)" %
+                                     (len(ws), len(ids)), E.INVALID, "invalid")
+            warr = (ctypes.c_double * len(ws))(*ws)
+        arr = (ctypes.c_uint64 * len(ids))(*ids)
+        out = ctypes.c_uint64(0)
+        self._check(lib.moa_chain_new(self._h(), arr, len(ids), ax, st, g, bi, warr, ctypes.byref(out)))
+        return _arrange.Chain(self, out.value, axis, style, g, bi)
+
+    def barrier(self, name, side, views, *, margin=0.0, parent=None):
+        """Add a barrier (Android ConstraintLayout's): a guide named `name` in `parent` (None: the first member's
+        superview, or the root) of zero thickness at the furthest of `views`' `side` edges ("left", "right",
+        "top", "bottom", "leading" or "trailing") plus `margin`; returns a :class:`moa.Barrier`. Views attached
+        to it by name (``field.leading == labels.trailing + 8``) follow the widest member as sizes and texts
+        change. DuplicateError if the name is taken; InvalidError for a member repeated or a bad margin."""
+        b = text(name, "name")
+        sd = choice(side, list(_arrange.BARRIER_SIDES), "side")
+        ids = self._view_ids(views, "views")
+        m = finite(margin, "margin")
+        pid = 0 if parent is None else self._own(parent, View, "parent")
+        arr = (ctypes.c_uint64 * len(ids))(*ids)
+        out = ctypes.c_uint64(0)
+        self._check(lib.moa_barrier_new(self._h(), b, pid, sd, arr, len(ids), m, ctypes.byref(out)))
+        return _arrange.Barrier(self, out.value, side, m)
+
+    # -- the visual format language
+
+    def vfl_options(self, words):
+        """The MOA_VFL_* bits (an int) of option names separated by spaces, commas or `|`
+        ("alignAllTop alignAllBottom"; Apple's names: alignAllLeft ... alignAllFirstBaseline, alignAllBaseline,
+        directionLeadingToTrailing, directionLeftToRight, directionRightToLeft), or of an iterable of names.
+        InvalidError for an unknown name (``suggestion`` holds the nearest)."""
+        if not isinstance(words, str):
+            if isinstance(words, bytes) or not isinstance(words, collections.abc.Iterable):
+                raise TypeError("options must be a str or an iterable of str, got %s" % type(words).__name__)
+            items = list(words)
+            for w in items:
+                if not isinstance(w, str):
+                    raise TypeError("an option name must be a str, got %s" % type(w).__name__)
+            words = " ".join(items)
+        out = ctypes.c_uint(0)
+        self._check(lib.moa_layout_vfl_options(self._h(), text(words, "options"), ctypes.byref(out)))
+        return out.value
+
+    def vfl(self, format, metrics=None, options=None):
+        """Add the constraints of Auto Layout visual format strings, one format per line, all or nothing
+        (``"H:|-[a]-[b(==a)]-|"``: `-` is 8 between views and 20 to the superview `|`); returns them as
+        LayoutConstraint objects, in the order of the text (sizes, then gaps, then alignments). They are
+        equations: re-issuing one updates it, as eqs() does.
+
+        metrics: a mapping of names used in the text to numbers. options: None, an int of MOA_VFL_* bits, or
+        option names as vfl_options() takes them ("alignAllTop alignAllBottom", or a list of names).
+
+        Raises ParseError (``line``, ``offset`` of the offending character, a caret line under it in the
+        message; also for an unknown view or metric), InvalidError (views in different superviews, an alignment
+        on the format's own axis, unknown option bits), ConflictError (with conflicts)."""
+        b = text(format, "format")
+        names, values = [], []
+        if metrics is not None:
+            if not isinstance(metrics, collections.abc.Mapping):
+                raise TypeError("metrics must be a mapping of names to numbers, got %s" % type(metrics).__name__)
+            for k, v in metrics.items():
+                names.append(text(k, "a metric name"))
+                values.append(finite(v, "metric %r" % (k,)))
+        if options is None:
+            opts = 0
+        elif isinstance(options, int) and not isinstance(options, bool):
+            if not 0 <= options <= 0xffffffff:
+                raise E.InvalidError("options must be MOA_VFL_* bits (0 ... 0xffffffff), got %d" % options,
+                                     E.INVALID, "invalid")
+            opts = options
+        elif isinstance(options, bool):
+            raise TypeError("options must be an int, a str or an iterable of str, got bool")
+        else:
+            opts = self.vfl_options(options)
+        n = len(names)
+        narr = (ctypes.c_char_p * n)(*names) if n else None
+        varr = (ctypes.c_double * n)(*values) if n else None
+        # Every constraint comes from a byte of the text (a predicate, a connection) or, for an alignment
+        # option, from a pair of neighbouring views: at most (bytes + 1) x (1 + alignment options).
+        cap = (len(b) + 1) * (1 + bin(opts).count("1"))
+        count = ctypes.c_size_t(0)
+        while True:
+            arr = (ctypes.c_uint64 * cap)()
+            st, frame = self._call("moa_layout_vfl", b, narr, varr, n, opts, arr, cap, ctypes.byref(count))
+            self._finish(st, frame)
+            if count.value <= cap:
+                return [self._constraint(i) for i in arr[:count.value]]
+            cap = count.value  # not expected; re-issuing the same text updates the same constraints
 
     # -- equations
 
@@ -1664,3 +1857,6 @@ class Pan(_Child):
 
     def __repr__(self):
         return "<moa.Pan %d>" % (self._id & 0xffffffff)
+
+
+from . import _arrange  # noqa: E402 - the arrangement classes build on _Child and View above

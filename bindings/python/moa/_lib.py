@@ -23,6 +23,8 @@ _u64 = ctypes.c_uint64
 _dbl = ctypes.c_double
 _int = ctypes.c_int
 _size = ctypes.c_size_t
+_ptrdiff = ctypes.c_ssize_t  # ptrdiff_t (the same width as size_t on the platforms libmoa builds for)
+_uint = ctypes.c_uint
 _vp = ctypes.c_void_p
 _str = ctypes.c_char_p
 _p = ctypes.POINTER
@@ -220,6 +222,32 @@ _SIGNATURES = {
     "moa_pan_set_rest_positions": (_S, [_vp, _u64, _p(_dbl), _size]),
     "moa_pan_offset": (_S, [_vp, _u64, _p(_dbl)]),
     "moa_pan_rest_position": (_S, [_vp, _u64, _p(_dbl)]),
+    # guides, stacks, chains, barriers, visual format
+    "moa_guide_new": (_S, [_vp, _str, _u64, _p(_u64)]),
+    "moa_stack_new": (_S, [_vp, _str, _u64, _int, _p(_u64)]),
+    "moa_stack_insert": (_S, [_vp, _u64, _u64, _ptrdiff]),
+    "moa_stack_remove": (_S, [_vp, _u64, _u64]),
+    "moa_stack_views": (_S, [_vp, _u64, _p(_u64), _size, _p(_size)]),
+    "moa_stack_set_axis": (_S, [_vp, _u64, _int]),
+    "moa_stack_set_distribution": (_S, [_vp, _u64, _int]),
+    "moa_stack_set_alignment": (_S, [_vp, _u64, _int]),
+    "moa_stack_set_spacing": (_S, [_vp, _u64, _dbl]),
+    "moa_stack_set_margins_relative": (_S, [_vp, _u64, _int]),
+    "moa_stack_set_custom_spacing": (_S, [_vp, _u64, _u64, _dbl]),
+    "moa_stack_get": (_S, [_vp, _u64, _p(_int), _p(_int), _p(_int), _p(_dbl), _p(_int)]),
+    "moa_stack_set_hidden": (_S, [_vp, _u64, _u64, _int, _int, _dbl, _int, DONE_FN, _vp, _p(_u64)]),
+    "moa_stack_is_hidden": (_S, [_vp, _u64, _u64, _p(_int)]),
+    "moa_chain_new": (_S, [_vp, _p(_u64), _size, _int, _int, _dbl, _dbl, _p(_dbl), _p(_u64)]),
+    "moa_chain_free": (_S, [_vp, _u64]),
+    "moa_chain_set_style": (_S, [_vp, _u64, _int]),
+    "moa_chain_set_bias": (_S, [_vp, _u64, _dbl]),
+    "moa_chain_set_gap": (_S, [_vp, _u64, _dbl]),
+    "moa_chain_set_weight": (_S, [_vp, _u64, _u64, _dbl]),
+    "moa_barrier_new": (_S, [_vp, _str, _u64, _int, _p(_u64), _size, _dbl, _p(_u64)]),
+    "moa_barrier_set_views": (_S, [_vp, _u64, _p(_u64), _size]),
+    "moa_barrier_set_margin": (_S, [_vp, _u64, _dbl]),
+    "moa_layout_vfl": (_S, [_vp, _str, _p(_str), _p(_dbl), _size, _uint, _p(_u64), _size, _p(_size)]),
+    "moa_layout_vfl_options": (_S, [_vp, _str, _p(_uint)]),
     "moa_layout_trace_start": (_S, [_vp, _int]),
     "moa_layout_trace_stop": (_S, [_vp]),
     "moa_layout_trace_csv": (_S, [_vp, _p(_str)]),

@@ -1,0 +1,288 @@
+// Moa — arrangements: stacks, chains and barriers. Each generates ordinary layout constraints from its members
+// and properties, keeps them current as those change (adding, removing and re-keying only what differs, so an
+// unchanged rule keeps its constraint and a changed constant changes in place or animates), and names itself and
+// the rule in conflicts (`stack 'toolbar': equal spacing`). The solver never knows they exist.
+
+/// One constraint an arrangement wants: what it says, the rule it comes from (for messages) and, when it is new
+/// in an animated change, the constant it starts from (where the views are now), so it animates from there.
+struct ArrangedRule {
+    var spec: Spec
+    var rule: String
+    var initial: Double? = nil
+}
+
+/// An owned constraint's identity across updates: the same views, attributes, relation, multiplier, priority
+/// and rule are the same constraint (its constant may change).
+struct OwnedKey: Hashable {
+    var key: ConstraintKey
+    var rule: String
+}
+
+/// How an arrangement change animates: the layout's clock moves the changed constants (see `Animator`).
+public struct ArrangeAnimation: Sendable {
+    /// Seconds.
+    public var duration: Double
+    /// The timing curve.
+    public var curve: AnimationCurve
+
+    /// Creates an animation description.
+    public init(duration: Double = 0.3, curve: AnimationCurve = .easeInOut) {
+        self.duration = duration
+        self.curve = curve
+    }
+}
+
+/// The common part of `StackView`, `Chain` and `Barrier`: the constraints it owns and the update that keeps them
+/// equal to its rules. Subclasses say what the rules are (`rules()`) and what to do when members are removed
+/// from the layout (`membersRemoved(_:)`).
+public class Arrangement {
+    /// How messages name the arrangement, e.g. `stack 'toolbar'`.
+    public var title: String { "arrangement" }
+    /// The layout (nil once it is gone).
+    public internal(set) weak var layout: Layout?
+    /// False once the arrangement ended (its view was removed, or `remove()` was called).
+    public internal(set) var isValid = true
+    var owned: [OwnedKey: LayoutConstraint] = [:]
+    /// Guides the arrangement made (spacers) and owns.
+    var spacers: [View] = []
+    /// Spacers made since the last update (their making is undone if the update fails).
+    var newSpacers: [View] = []
+
+    init(layout: Layout) { self.layout = layout }
+
+    /// The constraints the arrangement keeps now, in the order they were made.
+    public var constraints: [LayoutConstraint] { owned.values.filter(\.isValid).sorted { $0.id < $1.id } }
+
+    /// The rules as of the current members and properties.
+    func rules() -> [ArrangedRule] { [] }
+
+    /// The views whose removal from the layout ends the arrangement (a stack's own view, a barrier's guide).
+    var hostView: View? { nil }
+
+    /// Called by `Layout.removeView` after the views in `doomed` left the layout: drop them from the members.
+    func membersRemoved(_ doomed: Set<ObjectIdentifier>) {}
+
+    func usableLayout() throws(LayoutError) -> Layout {
+        guard isValid, let layout else { throw LayoutError(.stale, "\(title) was removed from its layout") }
+        return layout
+    }
+
+    /// A rule `a.attr REL b.attr2 * multiplier + constant @ priority`.
+    func rule(_ a: View, _ attr: LayoutAttribute, _ rel: LayoutRelation, _ b: View?, _ attr2: LayoutAttribute?,
+              multiplier: Double = 1, constant: Double = 0, priority: Double = LayoutPriority.required,
+              _ name: String, initial: Double? = nil) -> ArrangedRule {
+        ArrangedRule(spec: Spec(first: a, firstAttribute: attr, relation: rel, second: b, secondAttribute: attr2,
+                                multiplier: multiplier, divisor: nil, constant: constant, priority: priority),
+                     rule: name, initial: initial)
+    }
+
+    /// `first.attr - second.attr2` (or `first.attr` alone): as of the last solve (where the views are drawn
+    /// now: where a new rule starts animating), or with `live` from the solver's current values (after
+    /// `updateVariables`, for a trial).
+    func distance(_ a: View, _ attr: LayoutAttribute, from b: View?, _ attr2: LayoutAttribute?,
+                  live: Bool = false) -> Double {
+        guard let layout else { return 0 }
+        func value(_ v: View, _ x: LayoutAttribute) -> Double {
+            let e = v.expression(for: x)
+            var s = e.constant
+            let f = v.frameInRoot
+            for t in e.terms {
+                let frame: [Double] = [f.x, f.y, f.width, f.height]
+                if !live, let i = v.variables.firstIndex(of: t.variable) {
+                    s += t.coefficient * frame[i]
+                } else {
+                    s += t.coefficient * layout.value(t.variable)
+                }
+            }
+            return s
+        }
+        return value(a, attr) - (b.map { value($0, attr2!) } ?? 0)
+    }
+
+    /// A spacer guide (`owner#gapN`) in `parent`, made on first use; owned, parked until a rule uses it.
+    func spacer(_ i: Int, in parent: View, prefix: String) -> View? {
+        guard let layout else { return nil }
+        while spacers.count <= i {
+            var name = "\(prefix)#gap\(spacers.count + 1)"
+            var k = 1
+            while layout.byName[name] != nil { k += 1; name = "\(prefix)#gap\(spacers.count + 1)_\(k)" }
+            let g = layout.makeView(name, .layoutGuide, superview: parent)
+            g.isOwned = true
+            spacers.append(g)
+            newSpacers.append(g)
+        }
+        return spacers[i]
+    }
+
+    /// Rules that keep the spacers from `used` on fully determined: at the parent's top-left, size zero.
+    func parkedSpacerRules(from used: Int) -> [ArrangedRule] {
+        var out: [ArrangedRule] = []
+        for g in spacers.dropFirst(used) { out += spacerCrossRules(g, axis: .horizontal, parent: g.superview!, park: true) }
+        return out
+    }
+
+    /// A spacer's size across `axis` is zero and it sits at the parent's edge on that side (and, when parked,
+    /// along the axis too), so it is never ambiguous.
+    func spacerCrossRules(_ g: View, axis: LayoutAxis, parent: View, park: Bool = false) -> [ArrangedRule] {
+        var out: [ArrangedRule] = []
+        if axis == .horizontal || park {
+            out.append(rule(g, .top, .equal, parent, .top, "spacer"))
+            out.append(rule(g, .height, .equal, nil, nil, "spacer"))
+        }
+        if axis == .vertical || park {
+            out.append(rule(g, .left, .equal, parent, .left, "spacer"))
+            out.append(rule(g, .width, .equal, nil, nil, "spacer"))
+        }
+        return out
+    }
+}
+
+extension Layout {
+    /// Brings the arrangement's constraints to its rules inside a transaction: constraints whose rule went away
+    /// are removed, new ones made and installed, changed constants set (or, with `animation`, left where they
+    /// are and returned as animation targets; new rules then start at their `initial` constant).
+    /// - Returns: the constants to animate, and constraints whose running animation must stop (set directly).
+    func _rearrange(_ a: Arrangement, animated: Bool, _ j: inout Journal) throws(LayoutError)
+        -> (targets: [(AnimatableProperty, Double)], stop: [LayoutConstraint]) {
+        let rules = a.rules()
+        for g in a.newSpacers {
+            j.record { [unowned self] in
+                if let i = a.spacers.lastIndex(where: { $0 === g }) { a.spacers.remove(at: i) }
+                self._unmakeView(g)
+            }
+        }
+        a.newSpacers = []
+        var desired: [OwnedKey: ArrangedRule] = [:]
+        var order: [OwnedKey] = []
+        for r in rules {
+            let k = OwnedKey(key: r.spec.key, rule: r.rule)
+            if desired.updateValue(r, forKey: k) == nil { order.append(k) }
+        }
+        var stop: [LayoutConstraint] = []
+        // Gone first (latest first: cheap for the solver), so new rules never meet the ones they replace.
+        let gone = a.owned.filter { desired[$0.key] == nil || !$0.value.isValid }.sorted { $0.value.id > $1.value.id }
+        for (k, c) in gone {
+            if c.isValid { _discard(c, &j); stop.append(c) }
+            a.owned[k] = nil
+            j.record { a.owned[k] = c }
+        }
+        var targets: [(AnimatableProperty, Double)] = []
+        var updated: [LayoutConstraint] = []
+        var fresh: [LayoutConstraint] = []
+        for k in order {
+            let r = desired[k]!
+            if let c = a.owned[k] {
+                if animated {
+                    if c.constant != r.spec.constant { targets.append((.constant(c), r.spec.constant)) }
+                } else {
+                    stop.append(c)
+                    if c.constant != r.spec.constant {
+                        try _setConstant(c, r.spec.constant, &j, refresh: false)
+                        updated.append(c)
+                    }
+                }
+                continue
+            }
+            var s = r.spec
+            if animated, let start = r.initial, start.isFinite { s.constant = start }
+            let c = makeConstraint(s, origin: .arrangement(owner: a.title, rule: r.rule))
+            byID[c.id] = c
+            a.owned[k] = c
+            j.record { [unowned self] in self.byID[c.id] = nil; a.owned[k] = nil; c.isValid = false }
+            fresh.append(c)
+            if s.constant != r.spec.constant { targets.append((.constant(c), r.spec.constant)) }
+        }
+        try _refreshGroup(updated, &j)
+        for c in fresh { try _install(c, &j) }
+        return (targets, stop)
+    }
+
+    /// Runs `change` and rearranges `a` as one call, all or nothing; animates the changed constants on the
+    /// layout's clock when `animation` is given.
+    /// - Parameters:
+    ///   - change: sets the arrangement's properties, recording how to undo them in the journal.
+    ///   - completion: called once the animation ends (`finished` as for `Animator`); at the next frame when
+    ///     nothing animates.
+    /// - Returns: the animation (a zero-length one that carries the completion when nothing moves), or nil.
+    @discardableResult
+    func _updateArrangement(_ a: Arrangement, animation: ArrangeAnimation? = nil,
+                            _ change: (inout Journal) throws(LayoutError) -> Void = { _ in },
+                            completion: ((Bool) -> Void)? = nil, rearrange: Bool = true) throws(LayoutError)
+        -> Animation? {
+        _ = try a.usableLayout()
+        if let animation {
+            guard animation.duration.isFinite, animation.duration >= 0, animation.duration <= 1e12 else {
+                throw LayoutError(.invalid, "animation duration \(formatNumber(animation.duration)) must be finite, 0...1e12 seconds")
+            }
+            guard animation.curve.isValid else { throw LayoutError(.invalid, "invalid timing curve \(animation.curve)") }
+            try layoutIfNeeded()   // new rules start from where the views are now (a failing measure fails)
+        }
+        let (targets, stop) = try _transaction { (j: inout Journal) throws(LayoutError) in
+            try change(&j)
+            return rearrange ? try _rearrange(a, animated: animation != nil, &j) : ([], [])
+        }
+        if let anim = _animator {
+            let moving = Set(targets.map { $0.0 })
+            for c in stop where !moving.contains(.constant(c)) { anim.stopAnimating(.constant(c)) }
+        }
+        if let animation, !targets.isEmpty {
+            return try animator.animate(targets, duration: animation.duration, curve: animation.curve, delay: 0,
+                                        owned: true, completion: completion)
+        }
+        // Nothing moves over time: the completion fires at the next frame, like every completion.
+        guard let completion else { return nil }
+        return try animator.animate([], duration: 0, completion: completion)
+    }
+
+    /// Takes a view that has no constraints out of the layout (an owned spacer whose making is undone, or
+    /// whose owner ended).
+    func _unmakeView(_ v: View) {
+        guard v.isValid else { return }
+        for x in v.variables {
+            try? solver.removeVariable(x)
+            if x.index < viewByVariable.count { viewByVariable[x.index] = nil }
+        }
+        v.isValid = false
+        byName[v.name] = nil
+        viewBySerial[v.serial] = nil
+        if let p = v.superview, let i = p.subviews.lastIndex(where: { $0 === v }) { p.subviews.remove(at: i) }
+        v.superview = nil
+        allViews.noteRemoved()
+        needsLayout = true
+    }
+
+    /// Sets an owned constraint's constant for the animator (one frame of an arrangement's animation).
+    func _setOwnedConstant(_ c: LayoutConstraint, _ value: Double) throws(LayoutError) {
+        _ = try c.checkUsable()
+        try _transaction { (j: inout Journal) throws(LayoutError) in try _setConstant(c, value, &j) }
+    }
+
+    /// After `removeView`: arrangements whose view went away end; the others drop removed members and
+    /// rearrange (best effort: if the rest could not hold, they keep what they had).
+    func _arrangementsAfterRemoving(_ doomed: Set<ObjectIdentifier>, views: [View]) {
+        guard !arrangements.isEmpty else { return }
+        // Stacks know their members by a pointer from each view (removing one leaf does not visit every
+        // stack); chains and barriers are few and are asked.
+        var touchedStacks = Set<ObjectIdentifier>()
+        for v in views { if let s = v.arrangingStack { touchedStacks.insert(ObjectIdentifier(s)) } }
+        var kept: [Arrangement] = []
+        for a in arrangements {
+            if let h = a.hostView, doomed.contains(ObjectIdentifier(h)) || !h.isValid {
+                a.isValid = false
+                for c in a.owned.values where c.isValid { _uninstallNow(c); byID[c.id] = nil; c.isValid = false }
+                a.owned = [:]
+                continue
+            }
+            kept.append(a)
+            if a is StackView, !touchedStacks.contains(ObjectIdentifier(a)) { continue }
+            a.membersRemoved(doomed)
+            var j = Journal()
+            do throws(LayoutError) {
+                _ = try _rearrange(a, animated: false, &j)
+            } catch {
+                for step in j.undo.reversed() { step() }
+            }
+        }
+        arrangements = kept
+    }
+}

@@ -1,0 +1,499 @@
+// Moa — stacks (UIKit's UIStackView): a view whose arranged subviews get constraints the stack owns and keeps
+// current as views are added, inserted, removed, hidden or shown and as its properties change.
+//
+// The rules, for a horizontal stack (a vertical one swaps the axes; `leading`/`trailing` follow the direction):
+// - the arranged views that are not hidden form a chain from the stack's leading edge to its trailing edge (its
+//   margins with `isLayoutMarginsRelativeArrangement`);
+// - between neighbours, the spacing (or the custom spacing after the earlier one); `equalSpacing` and
+//   `equalCentering` put a spacer guide between them whose widths are equal and at least the spacing;
+// - `fillEqually` and `fillProportionally` relate the widths (1 : 1, or as the intrinsic widths);
+// - across the axis each view is placed by the alignment; for alignments other than `fill` the stack hugs its
+//   tallest view (height 0 at priority 49, UIKit's fitting level) unless something else sizes it;
+// - a hidden view leaves the chain: it is parked at zero width where it was (after the previous visible view),
+//   and its spacing goes with it. Hiding and showing can animate: the view stays in the chain while its width and
+//   the gaps next to it move to their new values on the layout's clock, then leaves (or rejoins) the rules.
+
+/// How a stack sizes and spaces its arranged views along its axis (UIKit's `UIStackView.Distribution`).
+public enum StackDistribution: String, Sendable, CaseIterable {
+    /// The views fill the stack; their own constraints and content priorities decide who grows or shrinks.
+    case fill
+    /// The views fill the stack with equal sizes.
+    case fillEqually
+    /// The views fill the stack with sizes in proportion to their intrinsic sizes.
+    case fillProportionally
+    /// The views keep their sizes; the gaps between them are equal (and at least `spacing`).
+    case equalSpacing
+    /// The distances between the views' centres are equal (gaps at least `spacing`).
+    case equalCentering
+}
+
+/// How a stack places its arranged views across its axis (UIKit's `UIStackView.Alignment`).
+public enum StackAlignment: String, Sendable, CaseIterable {
+    /// Each view spans the stack across the axis.
+    case fill
+    /// Along the leading edge (vertical stacks; `top` is the same rule in horizontal ones).
+    case leading
+    /// Along the top edge (horizontal stacks; `leading` in vertical ones).
+    case top
+    /// Centred across the axis.
+    case center
+    /// Along the trailing edge (vertical stacks; `bottom` in horizontal ones).
+    case trailing
+    /// Along the bottom edge (horizontal stacks; `trailing` in vertical ones).
+    case bottom
+    /// First baselines aligned (horizontal stacks; `fill` in vertical ones, as in UIKit).
+    case firstBaseline
+    /// Last baselines aligned (horizontal stacks; `fill` in vertical ones).
+    case lastBaseline
+}
+
+/// A stack: a view whose arranged subviews the stack lays out along an axis (see the rules at the top of
+/// `StackView.swift`). Made with `Layout.addStack(_:in:axis:)`; its `view` is an ordinary view that equations
+/// place (`toolbar.top == root.top`). Every change is one call, all or nothing: a change that would make a
+/// required constraint fail throws `.unsatisfiable` (naming the stack and the rule) and changes nothing.
+public final class StackView: Arrangement {
+    /// The stack's own view (it holds the arranged views as subviews).
+    public let view: View
+    /// The axis the views are arranged along.
+    public private(set) var axis: LayoutAxis
+    /// How the views are sized and spaced along the axis (default `.fill`).
+    public private(set) var distribution: StackDistribution = .fill
+    /// How the views are placed across the axis (default `.fill`).
+    public private(set) var alignment: StackAlignment = .fill
+    /// The gap between neighbours (a minimum for `equalSpacing` and `equalCentering`; default 0, as UIKit).
+    public private(set) var spacing: Double = 0
+    /// Arrange within the stack view's layout margins instead of its edges (default false).
+    public private(set) var isLayoutMarginsRelativeArrangement = false
+    /// The arranged views, in order (hidden ones included).
+    public private(set) var arrangedViews: [View] = []
+
+    enum Presence { case shown, hidden, hiding, showing }
+    var presence: [ObjectIdentifier: Presence] = [:]
+    /// Where a showing view ends up, from a trial solve with it shown: its size, and for every view of the chain
+    /// its distance from the previous one (edge to edge, and centre to centre).
+    var showSize: [ObjectIdentifier: Double] = [:]
+    var trialLinks: [ObjectIdentifier: (edge: Double, center: Double)] = [:]
+    /// Bumped per view at each hide/show, so an older animation's completion does not finish a newer change.
+    var transition: [ObjectIdentifier: Int] = [:]
+    var customSpacing: [ObjectIdentifier: Double] = [:]
+
+    init(view: View, axis: LayoutAxis, layout: Layout) {
+        self.view = view
+        self.axis = axis
+        super.init(layout: layout)
+    }
+
+    /// `stack 'toolbar'`.
+    public override var title: String { "stack '\(view.name)'" }
+    override var hostView: View? { view }
+
+    /// True when the arranged view is hidden (or hiding).
+    public func isHidden(_ v: View) -> Bool {
+        let p = presence[ObjectIdentifier(v)]
+        return p == .hidden || p == .hiding
+    }
+
+    /// The custom spacing after an arranged view, or nil when it uses `spacing`.
+    public func customSpacing(after v: View) -> Double? { customSpacing[ObjectIdentifier(v)] }
+
+    // MARK: - Changing the stack
+
+    /// Appends `v` to the arranged views (UIKit's `addArrangedSubview`); it becomes a subview of the stack
+    /// first if it is not one. Adding a view that is already arranged moves it to the end.
+    /// - Throws: `.invalid` for the stack's own view, an ancestor of it, a guide or a view of another layout;
+    ///   `.unsatisfiable`; `.stale`.
+    public func addArrangedView(_ v: View) throws(LayoutError) {
+        try insertArrangedView(v, at: arrangedViews.filter { $0 !== v }.count)
+    }
+
+    /// Inserts `v` at `index` (0...count) among the arranged views (see `addArrangedView`). A view arranged in
+    /// another stack leaves it.
+    public func insertArrangedView(_ v: View, at index: Int) throws(LayoutError) {
+        let layout = try usableLayout()
+        guard v.isValid, v.layout === layout else {
+            throw LayoutError(v.isValid ? .invalid : .stale, "`\(v.name)` is not a view of this layout")
+        }
+        guard v.kind == .view else {
+            throw LayoutError(.invalid, "`\(v.name)` is \(v.kind == .root ? "the root" : "a guide"); only views can be arranged in \(title)")
+        }
+        guard !view.isDescendant(of: v) else {
+            throw LayoutError(.invalid, "`\(v.name)` holds \(title); it cannot be arranged in it")
+        }
+        let others = arrangedViews.filter { $0 !== v }
+        guard index >= 0, index <= others.count else {
+            throw LayoutError(.invalid, "index \(index) is outside 0...\(others.count) for \(title)")
+        }
+        try layout._updateArrangement(self) { (j: inout Journal) throws(LayoutError) in
+            try layout._move(v, to: view, &j)
+            let old = arrangedViews, oldPresence = presence
+            var list = others
+            list.insert(v, at: index)
+            arrangedViews = list
+            if presence[ObjectIdentifier(v)] == nil { presence[ObjectIdentifier(v)] = .shown }
+            v.arrangingStack = self
+            j.record { self.arrangedViews = old; self.presence = oldPresence; v.arrangingStack = nil }
+        }
+    }
+
+    /// Takes `v` out of the arranged views (UIKit's `removeArrangedSubview`): its stack constraints go, it stays
+    /// a subview of the stack (remove it from the layout with `Layout.removeView`).
+    /// - Throws: `.notFound` when `v` is not arranged in this stack; `.unsatisfiable`; `.stale`.
+    public func removeArrangedView(_ v: View) throws(LayoutError) {
+        let layout = try usableLayout()
+        guard arrangedViews.contains(where: { $0 === v }) else {
+            throw LayoutError(.notFound, "`\(v.name)` is not arranged in \(title)")
+        }
+        try layout._updateArrangement(self) { (j: inout Journal) throws(LayoutError) in detach(v, &j) }
+    }
+
+    /// Takes `v` out of the arranged views' lists (journaled; the caller rearranges).
+    func detach(_ v: View, _ j: inout Journal) {
+        guard let i = arrangedViews.firstIndex(where: { $0 === v }) else { return }
+        let id = ObjectIdentifier(v)
+        let old = (arrangedViews, presence[id], customSpacing[id])
+        arrangedViews.remove(at: i)
+        presence[id] = nil
+        customSpacing[id] = nil
+        v.arrangingStack = nil
+        j.record {
+            self.arrangedViews = old.0; self.presence[id] = old.1; self.customSpacing[id] = old.2
+            v.arrangingStack = self
+        }
+    }
+
+    /// Sets the axis.
+    public func setAxis(_ a: LayoutAxis) throws(LayoutError) { try set(\.axis, a) }
+    /// Sets the distribution.
+    public func setDistribution(_ d: StackDistribution) throws(LayoutError) { try set(\.distribution, d) }
+    /// Sets the alignment.
+    public func setAlignment(_ a: StackAlignment) throws(LayoutError) { try set(\.alignment, a) }
+    /// Sets the spacing (any finite number; negative spacing overlaps the views, as in UIKit).
+    public func setSpacing(_ s: Double, animation: ArrangeAnimation? = nil) throws(LayoutError) {
+        try checkSpacing(s)
+        try set(\.spacing, s, animation: animation)
+    }
+    /// Arranges within the stack view's layout margins (true) or its edges (false).
+    public func setLayoutMarginsRelativeArrangement(_ on: Bool) throws(LayoutError) {
+        try set(\.isLayoutMarginsRelativeArrangement, on)
+    }
+
+    /// Sets the spacing after arranged view `v` (UIKit's `setCustomSpacing(_:after:)`), or with nil goes back
+    /// to `spacing`.
+    /// - Throws: `.notFound` when `v` is not arranged here, `.invalid` for a non-finite spacing.
+    public func setCustomSpacing(_ s: Double?, after v: View, animation: ArrangeAnimation? = nil) throws(LayoutError) {
+        let layout = try usableLayout()
+        guard arrangedViews.contains(where: { $0 === v }) else {
+            throw LayoutError(.notFound, "`\(v.name)` is not arranged in \(title)")
+        }
+        if let s { try checkSpacing(s) }
+        try layout._updateArrangement(self, animation: animation) { (j: inout Journal) throws(LayoutError) in
+            let id = ObjectIdentifier(v), old = customSpacing[id]
+            customSpacing[id] = s
+            j.record { self.customSpacing[id] = old }
+        }
+    }
+
+    /// Hides (`true`) or shows an arranged view. A hidden view leaves the arrangement: zero size along the axis,
+    /// no spacing. With `animation` the view's size and the gaps beside it move on the layout's clock (advance
+    /// it to see them); `completion` runs when the change is done (at the next frame without animation).
+    /// - Returns: the animation (without animation: nil, or a zero-length one carrying the completion).
+    /// - Throws: `.notFound` when `v` is not arranged here; `.unsatisfiable` (nothing changes); `.invalid`.
+    @discardableResult
+    public func setHidden(_ hidden: Bool, _ v: View, animation: ArrangeAnimation? = nil,
+                          completion: ((Bool) -> Void)? = nil) throws(LayoutError) -> Animation? {
+        let layout = try usableLayout()
+        let id = ObjectIdentifier(v)
+        guard let now = presence[id] else { throw LayoutError(.notFound, "`\(v.name)` is not arranged in \(title)") }
+        let goal: Presence = hidden ? .hidden : .shown
+        if now == goal || (hidden && now == .hiding) || (!hidden && now == .showing) {
+            // Already there, or on the way: an animated call lets the running change go on; one without
+            // animation finishes it at once. The completion runs at the next frame.
+            if animation != nil || now == goal {
+                return try layout._updateArrangement(self, completion: completion, rearrange: false)
+            }
+            return try layout._updateArrangement(self, { (j: inout Journal) throws(LayoutError) in
+                self.setPresence(id, goal, &j)
+            }, completion: completion)
+        }
+        let ticket = (transition[id] ?? 0) + 1
+        transition[id] = ticket
+        guard let animation else {
+            return try layout._updateArrangement(self, { (j: inout Journal) throws(LayoutError) in
+                self.setPresence(id, goal, &j)
+            }, completion: completion)
+        }
+        let done: (Bool) -> Void = { [weak self] finished in
+            if finished, let self, self.isValid, self.transition[id] == ticket, let layout = self.layout {
+                _ = try? layout._updateArrangement(self) { (j: inout Journal) throws(LayoutError) in
+                    self.setPresence(id, goal, &j)
+                }
+            }
+            completion?(finished)
+        }
+        try layout.layoutIfNeeded()   // where the views are now (a failing measure fails the call)
+        return try layout._updateArrangement(self, animation: animation, { (j: inout Journal) throws(LayoutError) in
+            if hidden {
+                // The end (the view hidden) must be able to hold, or the call fails now.
+                try self.trial(id, .hidden) {}
+                self.setPresence(id, .hiding, &j)
+                return
+            }
+            // Where the view and its gaps end up, from a trial with the view shown (the animated change below
+            // starts from the layout as it is now).
+            var size = 0.0
+            var links: [ObjectIdentifier: (edge: Double, center: Double)] = [:]
+            try self.trial(id, .shown) {
+                size = self.distance(v, self.sizeAttribute, from: nil, nil, live: true)
+                var prev: View?
+                for w in self.arrangedViews where self.presence[ObjectIdentifier(w)] != .hidden {
+                    if let p = prev {
+                        links[ObjectIdentifier(w)] = (self.distance(w, self.leadAttribute, from: p, self.trailAttribute, live: true),
+                                                      self.distance(w, self.centerAttribute, from: p, self.centerAttribute, live: true))
+                    }
+                    prev = w
+                }
+            }
+            let old = (self.showSize[id], self.trialLinks)
+            self.showSize[id] = size
+            self.trialLinks = links
+            j.record { self.showSize[id] = old.0; self.trialLinks = old.1 }
+            self.setPresence(id, .showing, &j)
+        }, completion: done)
+    }
+
+    /// Arranges the stack with view `id` in presence `p`, solves, runs `read`, and undoes it all; a change that
+    /// cannot hold throws (undone too).
+    func trial(_ id: ObjectIdentifier, _ p: Presence, read: () -> Void) throws(LayoutError) {
+        guard let layout else { return }
+        var trial = Journal()
+        defer { for step in trial.undo.reversed() { step() } }
+        setPresence(id, p, &trial)
+        _ = try layout._rearrange(self, animated: false, &trial)
+        layout.solver.updateVariables()
+        read()
+    }
+
+    func setPresence(_ id: ObjectIdentifier, _ p: Presence, _ j: inout Journal) {
+        let old = presence[id]
+        presence[id] = p
+        j.record { self.presence[id] = old }
+    }
+
+    func checkSpacing(_ s: Double) throws(LayoutError) {
+        guard s.isFinite, abs(s) <= 1e9 else {
+            throw LayoutError(.invalid, "spacing \(formatNumber(s)) must be finite, within ±1e9")
+        }
+    }
+
+    func set<T>(_ key: ReferenceWritableKeyPath<StackView, T>, _ value: T,
+                animation: ArrangeAnimation? = nil) throws(LayoutError) {
+        let layout = try usableLayout()
+        try layout._updateArrangement(self, animation: animation) { (j: inout Journal) throws(LayoutError) in
+            let old = self[keyPath: key]
+            self[keyPath: key] = value
+            j.record { self[keyPath: key] = old }
+        }
+    }
+
+    override func membersRemoved(_ doomed: Set<ObjectIdentifier>) {
+        for v in arrangedViews where doomed.contains(ObjectIdentifier(v)) { v.arrangingStack = nil }
+        arrangedViews.removeAll { doomed.contains(ObjectIdentifier($0)) }
+        for id in doomed { presence[id] = nil; customSpacing[id] = nil; showSize[id] = nil; trialLinks[id] = nil }
+    }
+
+    // MARK: - The rules
+
+    var horizontal: Bool { axis == .horizontal }
+    var leadAttribute: LayoutAttribute { horizontal ? .leading : .top }
+    var trailAttribute: LayoutAttribute { horizontal ? .trailing : .bottom }
+    var sizeAttribute: LayoutAttribute { horizontal ? .width : .height }
+    var centerAttribute: LayoutAttribute { horizontal ? .centerX : .centerY }
+
+    /// The stack view's edge for `a`: the attribute itself or, with margins-relative arrangement, its margin.
+    func edge(_ a: LayoutAttribute) -> LayoutAttribute {
+        guard isLayoutMarginsRelativeArrangement else { return a }
+        switch a {
+        case .leading: return .leadingMargin
+        case .trailing: return .trailingMargin
+        case .top: return .topMargin
+        case .bottom: return .bottomMargin
+        case .centerX: return .centerXWithinMargins
+        case .centerY: return .centerYWithinMargins
+        default: return a
+        }
+    }
+
+    override func rules() -> [ArrangedRule] {
+        var out: [ArrangedRule] = []
+        let lead = leadAttribute, trail = trailAttribute, size = sizeAttribute, center = centerAttribute
+        func state(_ v: View) -> Presence { presence[ObjectIdentifier(v)] ?? .shown }
+        func counted(_ v: View) -> Bool { let s = state(v); return s == .shown || s == .showing }
+        let chain = arrangedViews.filter { state($0) != .hidden }
+        let spaced = distribution == .equalSpacing || distribution == .equalCentering
+        var spacersUsed = 0
+
+        // Along the axis: the chain from edge to edge.
+        if let first = chain.first, let last = chain.last {
+            out.append(rule(first, lead, .equal, view, edge(lead), "\(lead) edge"))
+            out.append(rule(last, trail, .equal, view, edge(trail), "\(trail) edge"))
+        }
+        var lastCounted: View?
+        var equalRef: View?
+        for (k, v) in chain.enumerated() {
+            defer { if counted(v) { lastCounted = v } }
+            guard k > 0 else { continue }
+            let prev = chain[k - 1]
+            let id = ObjectIdentifier(v)
+            let gap = lastCounted.map { customSpacing[ObjectIdentifier($0)] ?? spacing } ?? 0
+            // Next to a showing view: glued, moving to where the trial put it.
+            if state(v) == .showing || state(prev) == .showing, let t = trialLinks[id] {
+                if distribution == .equalCentering, state(v) == .showing, chain[(k + 1)...].contains(where: counted) {
+                    out.append(rule(v, center, .equal, prev, center, constant: t.center, "spacing",
+                                    initial: distance(v, center, from: prev, center)))
+                } else {
+                    out.append(rule(v, lead, .equal, prev, trail, constant: t.edge, "spacing",
+                                    initial: distance(v, lead, from: prev, trail)))
+                }
+                continue
+            }
+            if state(v) == .shown, let q = lastCounted, spaced {
+                // A spacer from the previous view to this one; the spacers are equal and at least the spacing.
+                let g = spacer(spacersUsed, in: view, prefix: view.name)!
+                spacersUsed += 1
+                let (a0, a1) = distribution == .equalCentering ? (center, center) : (trail, lead)
+                out.append(rule(g, lead, .equal, prev, a0, "spacer"))
+                out.append(rule(g, trail, .equal, v, a1, "spacer"))
+                out += spacerCrossRules(g, axis: axis, parent: view)
+                if let r = equalRef {
+                    out.append(rule(g, size, .equal, r, size, distribution == .equalCentering ? "equal centering" : "equal spacing"))
+                } else {
+                    equalRef = g
+                }
+                if distribution == .equalCentering {
+                    out.append(rule(v, lead, .greaterOrEqual, q, trail, constant: gap, "spacing"))
+                } else {
+                    out.append(rule(g, size, .greaterOrEqual, nil, nil, constant: gap, "spacing"))
+                }
+                continue
+            }
+            // Glued to the previous view: the spacing (fill distributions; none before the first view that
+            // counts), or a gap moving to its target while the view hides or shows.
+            let target = state(v) == .shown && lastCounted != nil ? gap : 0
+            // (A hiding view between views that count is glued centre to centre in equalCentering, as the spacer
+            // after it starts from its centre; at the end of the chain edge to edge, as the chain ends there.)
+            if distribution == .equalCentering, state(v) != .shown, chain[(k + 1)...].contains(where: counted) {
+                out.append(rule(v, center, .equal, prev, center, constant: target, "spacing",
+                                initial: distance(v, center, from: prev, center)))
+            } else {
+                out.append(rule(v, lead, .equal, prev, trail, constant: target, "spacing",
+                                initial: distance(v, lead, from: prev, trail)))
+            }
+        }
+
+        // Sizes along the axis.
+        var sizeRef: View?
+        for v in arrangedViews {
+            let id = ObjectIdentifier(v)
+            switch state(v) {
+            case .hidden, .hiding:
+                out.append(rule(v, size, .equal, nil, nil, constant: 0, "hidden view",
+                                initial: distance(v, size, from: nil, nil)))
+                if state(v) == .hidden {
+                    // Parked where it was: after the previous visible view (at its centre for equalCentering).
+                    let i = arrangedViews.firstIndex { $0 === v }!
+                    let prev = arrangedViews[..<i].last { state($0) != .hidden }
+                    let presentAfter = arrangedViews[(i + 1)...].contains { state($0) != .hidden }
+                    if distribution == .equalCentering, presentAfter, let prev {
+                        out.append(rule(v, center, .equal, prev, center, "hidden view"))
+                    } else if let prev {
+                        out.append(rule(v, lead, .equal, prev, trail, "hidden view"))
+                    } else {
+                        out.append(rule(v, lead, .equal, view, edge(lead), "hidden view"))
+                    }
+                }
+            case .showing:
+                out.append(rule(v, size, .equal, nil, nil, constant: showSize[id] ?? 0, "hidden view",
+                                initial: distance(v, size, from: nil, nil)))
+            case .shown:
+                switch distribution {
+                case .fillEqually:
+                    if let r = sizeRef { out.append(rule(v, size, .equal, r, size, "fill equally")) } else { sizeRef = v }
+                case .fillProportionally:
+                    let mine = v.intrinsicSize(for: axis) ?? 0
+                    if let r = sizeRef, let theirs = r.intrinsicSize(for: axis), theirs > 0 {
+                        out.append(rule(v, size, .equal, r, size, multiplier: mine / theirs, "fill proportionally"))
+                    } else if mine > 0 {
+                        sizeRef = v
+                    } else {
+                        out.append(rule(v, size, .equal, nil, nil, "fill proportionally"))
+                    }
+                default: break
+                }
+            }
+        }
+
+        // Across the axis.
+        let crossLead: LayoutAttribute = horizontal ? .top : .leading
+        let crossTrail: LayoutAttribute = horizontal ? .bottom : .trailing
+        let crossCenter: LayoutAttribute = horizontal ? .centerY : .centerX
+        var align = alignment
+        if !horizontal, align == .firstBaseline || align == .lastBaseline { align = .fill }
+        if horizontal, align == .leading { align = .top }
+        if horizontal, align == .trailing { align = .bottom }
+        if !horizontal, align == .top { align = .leading }
+        if !horizontal, align == .bottom { align = .trailing }
+        let name = "alignment \(alignment.rawValue)"
+        let baselineRef = arrangedViews.first
+        for v in arrangedViews {
+            switch align {
+            case .fill:
+                out.append(rule(v, crossLead, .equal, view, edge(crossLead), name))
+                out.append(rule(v, crossTrail, .equal, view, edge(crossTrail), name))
+            case .leading, .top:
+                out.append(rule(v, crossLead, .equal, view, edge(crossLead), name))
+                out.append(rule(v, crossTrail, .lessOrEqual, view, edge(crossTrail), name))
+            case .trailing, .bottom:
+                out.append(rule(v, crossTrail, .equal, view, edge(crossTrail), name))
+                out.append(rule(v, crossLead, .greaterOrEqual, view, edge(crossLead), name))
+            case .center:
+                out.append(rule(v, crossCenter, .equal, view, edge(crossCenter), name))
+                out.append(rule(v, crossLead, .greaterOrEqual, view, edge(crossLead), name))
+                out.append(rule(v, crossTrail, .lessOrEqual, view, edge(crossTrail), name))
+            case .firstBaseline, .lastBaseline:
+                if let r = baselineRef, r !== v {
+                    let b: LayoutAttribute = align == .firstBaseline ? .firstBaseline : .lastBaseline
+                    out.append(rule(v, b, .equal, r, b, name))
+                }
+                out.append(rule(v, crossLead, .greaterOrEqual, view, edge(crossLead), name))
+                out.append(rule(v, crossTrail, .lessOrEqual, view, edge(crossTrail), name))
+                // The aligned group sits at the top when the stack is taller than it needs.
+                out.append(rule(v, crossLead, .equal, view, edge(crossLead), priority: LayoutPriority.fittingSizeLevel - 1, name))
+            }
+        }
+        if align != .fill, !arrangedViews.isEmpty {
+            out.append(rule(view, horizontal ? .height : .width, .equal, nil, nil, priority: LayoutPriority.fittingSizeLevel - 1,
+                            horizontal ? "fit the tallest view" : "fit the widest view"))
+        }
+        out += parkedSpacerRules(from: spacersUsed)
+        return out
+    }
+}
+
+extension Layout {
+    /// Adds a stack: a new view named `name` under `superview` (the root by default) whose arranged views
+    /// (`StackView.addArrangedView`) are laid out along `axis`.
+    /// - Throws: as `addView`.
+    @discardableResult
+    public func addStack(_ name: String, in superview: View? = nil, axis: LayoutAxis = .horizontal) throws(LayoutError)
+        -> StackView {
+        let v = try addView(name, in: superview)
+        let s = StackView(view: v, axis: axis, layout: self)
+        arrangements.append(s)
+        return s
+    }
+
+    /// The stack whose view is `view`, or nil.
+    public func stack(of view: View) -> StackView? {
+        arrangements.lazy.compactMap { $0 as? StackView }.first { $0.view === view }
+    }
+}

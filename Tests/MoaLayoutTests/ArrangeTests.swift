@@ -1,0 +1,493 @@
+import MoaLayout
+import XCTest
+
+/// Stacks, guides, chains, barriers: frames for every distribution and alignment, hiding and its animation,
+/// nesting, ownership and messages.
+final class StackTests: XCTestCase {
+    /// A 300 x 50 horizontal stack `row` at the root's top-left with a (40 x 20), b (60 x 30), c (80 x 40).
+    func makeRow(_ distribution: StackDistribution = .fill, alignment: StackAlignment = .fill,
+                 spacing: Double = 10) throws -> (Layout, StackView, [View]) {
+        let L = try Layout(width: 400, height: 300)
+        let s = try L.addStack("row", axis: .horizontal)
+        try L.eqs("row.left == 0\nrow.top == 0\nrow.width == 300\nrow.height == 50")
+        var views: [View] = []
+        for (n, w, h) in [("a", 40.0, 20.0), ("b", 60, 30), ("c", 80, 40)] {
+            let v = try L.addView(n, in: s.view)
+            try v.setIntrinsicSize(width: w, height: h)
+            try s.addArrangedView(v)
+            views.append(v)
+        }
+        try s.setDistribution(distribution)
+        try s.setAlignment(alignment)
+        try s.setSpacing(spacing)
+        try L.solve()
+        return (L, s, views)
+    }
+
+    func xs(_ vs: [View]) -> [Double] { vs.map { ($0.frame.x * 1000).rounded() / 1000 } }
+    func ws(_ vs: [View]) -> [Double] { vs.map { ($0.frame.width * 1000).rounded() / 1000 } }
+
+    func testDistributions() throws {
+        var (L, s, v) = try makeRow(.fillEqually)
+        XCTAssertEqual(ws(v), [93.333, 93.333, 93.333])
+        XCTAssertEqual(xs(v), [0, 103.333, 206.667])
+
+        (L, s, v) = try makeRow(.fillProportionally)
+        XCTAssertEqual(ws(v), [62.222, 93.333, 124.444])
+        XCTAssertEqual(xs(v), [0, 72.222, 175.556])
+
+        (L, s, v) = try makeRow(.equalSpacing)
+        XCTAssertEqual(ws(v), [40, 60, 80])
+        XCTAssertEqual(xs(v), [0, 100, 220])
+
+        (L, s, v) = try makeRow(.equalCentering)
+        XCTAssertEqual(ws(v), [40, 60, 80])
+        XCTAssertEqual(xs(v), [0, 110, 220])
+
+        // fill: the view that hugs least takes the room.
+        (L, s, v) = try makeRow(.fill)
+        try v[2].setContentHuggingPriority(200, for: .horizontal)
+        try L.solve()
+        XCTAssertEqual(ws(v), [40, 60, 180])
+        XCTAssertEqual(xs(v), [0, 50, 120])
+        _ = s
+    }
+
+    func testAlignments() throws {
+        let cases: [(StackAlignment, [Double], [Double])] = [
+            (.fill, [0, 0, 0], [50, 50, 50]),
+            (.top, [0, 0, 0], [20, 30, 40]),
+            (.leading, [0, 0, 0], [20, 30, 40]),
+            (.center, [15, 10, 5], [20, 30, 40]),
+            (.bottom, [30, 20, 10], [20, 30, 40]),
+            (.trailing, [30, 20, 10], [20, 30, 40]),
+        ]
+        for (a, ys, hs) in cases {
+            let (_, _, v) = try makeRow(.equalSpacing, alignment: a)
+            XCTAssertEqual(v.map(\.frame.y), ys, "\(a)")
+            XCTAssertEqual(v.map(\.frame.height), hs, "\(a)")
+        }
+        for (a, offsets) in [(StackAlignment.firstBaseline, [15.0, 20, 30]), (.lastBaseline, [15, 20, 30])] {
+            let (L, _, v) = try makeRow(.equalSpacing, alignment: a)
+            for (view, b) in zip(v, offsets) {
+                try view.setBaselineOffset(a == .lastBaseline ? b : nil, first: a == .firstBaseline ? b : nil)
+            }
+            try L.solve()
+            XCTAssertEqual(v.map(\.frame.y), [15, 10, 0], "\(a)")
+        }
+    }
+
+    func testVerticalStackWithMarginsAndCustomSpacing() throws {
+        let L = try Layout(width: 400, height: 300)
+        let s = try L.addStack("col", axis: .vertical)
+        try L.eqs("col.left == 0\ncol.top == 0\ncol.width == 100")
+        try s.view.setLayoutMargins(EdgeInsets(all: 10))
+        try s.setLayoutMarginsRelativeArrangement(true)
+        try s.setSpacing(4)
+        var v: [View] = []
+        for n in ["a", "b", "c"] {
+            let x = try L.addView(n)   // not yet in the stack: adding moves it
+            try x.setIntrinsicSize(width: 30, height: 20)
+            try s.addArrangedView(x)
+            v.append(x)
+        }
+        XCTAssertTrue(v.allSatisfy { $0.superview === s.view })
+        try s.setCustomSpacing(12, after: v[0])
+        try L.solve()
+        XCTAssertEqual(v.map(\.frame.y), [10, 42, 66])
+        XCTAssertEqual(v.map(\.frame.x), [10, 10, 10])
+        XCTAssertEqual(v.map(\.frame.width), [80, 80, 80])
+        XCTAssertEqual(s.view.frame.height, 96)   // the stack's height follows its views
+        try s.setCustomSpacing(nil, after: v[0])
+        try L.solve()
+        XCTAssertEqual(v.map(\.frame.y), [10, 34, 58])
+    }
+
+    func testHiddenViewCollapsesAndAnimates() throws {
+        let (L, s, v) = try makeRow(.fillEqually)
+        let anim = try s.setHidden(true, v[1], animation: ArrangeAnimation(duration: 1, curve: .linear))
+        XCTAssertNotNil(anim)
+        XCTAssertTrue(s.isHidden(v[1]))
+        try L.solve()
+        XCTAssertEqual(xs(v), [0, 103.333, 206.667], "t = 0: nothing moved yet")
+        try L.animator.advance(by: 0.5)
+        XCTAssertEqual(ws(v), [119.167, 46.667, 119.167])
+        XCTAssertEqual(xs(v), [0, 124.167, 180.833])
+        try L.animator.advance(by: 0.5)
+        XCTAssertEqual(ws(v), [145, 0, 145])
+        XCTAssertEqual(xs(v), [0, 145, 155])
+        // Showing again animates back to the first frames.
+        try s.setHidden(false, v[1], animation: ArrangeAnimation(duration: 1, curve: .linear))
+        try L.solve()
+        XCTAssertEqual(ws(v), [145, 0, 145], "showing, t = 0: nothing moved yet")
+        XCTAssertEqual(xs(v), [0, 145, 155])
+        try L.animator.advance(by: 0.5)
+        XCTAssertEqual(ws(v)[1], 46.667)
+        try L.animator.advance(by: 0.6)
+        XCTAssertEqual(ws(v), [93.333, 93.333, 93.333])
+        XCTAssertEqual(xs(v), [0, 103.333, 206.667])
+        XCTAssertFalse(s.constraints.contains { $0.description.contains("b.width == ") && $0.secondView == nil })
+
+        // Without animation, and the first and last views.
+        try s.setHidden(true, v[0])
+        try s.setHidden(true, v[2])
+        try L.solve()
+        XCTAssertEqual(ws(v), [0, 300, 0])
+        XCTAssertEqual(xs(v), [0, 0, 300])
+    }
+
+    func testHidingAndShowingInEveryDistributionIsContinuous() throws {
+        for d in StackDistribution.allCases {
+            for k in 0 ..< 3 {
+                let (L, s, v) = try makeRow(d)
+                try v[2].setContentHuggingPriority(200, for: .horizontal)   // fill: who stretches is decided
+                try L.solve()
+                let before = xs(v), beforeW = ws(v)
+                try s.setHidden(true, v[k], animation: ArrangeAnimation(duration: 1, curve: .linear))
+                try L.solve()
+                XCTAssertEqual(xs(v), before, "\(d) \(k) t = 0")
+                XCTAssertEqual(ws(v), beforeW, "\(d) \(k) t = 0")
+                try L.animator.advance(by: 1)
+                let end = xs(v), endW = ws(v)
+                XCTAssertEqual(endW[k], 0, "\(d) \(k)")
+                // After the animation the hidden view is parked: one more frame moves nothing.
+                try L.animator.advance(by: 0.1)
+                XCTAssertEqual(xs(v), end, "\(d) \(k) after the end")
+                // The same layout made with the view hidden from the start.
+                let (L2, s2, v2) = try makeRow(d)
+                try v2[2].setContentHuggingPriority(200, for: .horizontal)
+                try s2.setHidden(true, v2[k])
+                try L2.solve()
+                XCTAssertEqual(xs(v2), end, "\(d) \(k): animated end = hidden at once")
+                // Showing again: nothing moves at t = 0, and the end is where it all started.
+                try s.setHidden(false, v[k], animation: ArrangeAnimation(duration: 1, curve: .linear))
+                try L.solve()
+                XCTAssertEqual(xs(v), end, "\(d) \(k) showing, t = 0")
+                XCTAssertEqual(ws(v), endW, "\(d) \(k) showing, t = 0")
+                try L.animator.advance(by: 1.1)
+                XCTAssertEqual(xs(v), before, "\(d) \(k) shown again")
+                XCTAssertEqual(ws(v), beforeW, "\(d) \(k) shown again")
+                try L.animator.advance(by: 0.1)
+                XCTAssertEqual(xs(v), before, "\(d) \(k) after the show completed")
+            }
+        }
+    }
+
+    func testNestedStacks() throws {
+        let L = try Layout(width: 400, height: 300)
+        let col = try L.addStack("col", axis: .vertical)
+        try L.eqs("col.left == 0\ncol.top == 0\ncol.width == 200\ncol.height == 200")
+        try col.setDistribution(.fillEqually)
+        let inner = try L.addStack("inner", in: col.view, axis: .horizontal)
+        try inner.setDistribution(.fillEqually)
+        let p = try L.addView("p", in: inner.view), q = try L.addView("q", in: inner.view)
+        try inner.addArrangedView(p)
+        try inner.addArrangedView(q)
+        let r = try L.addView("r", in: col.view)
+        try col.addArrangedView(inner.view)
+        try col.addArrangedView(r)
+        try L.solve()
+        assertFrame(inner.view, 0, 0, 200, 100)
+        assertFrame(r, 0, 100, 200, 100)
+        assertFrame(p, 0, 0, 100, 100)
+        assertFrame(q, 100, 0, 100, 100, inRoot: false)
+        XCTAssertEqual(L.ambiguities().map(\.view.name), [])
+    }
+
+    func testOwnershipConflictsAndRemoval() throws {
+        let (L, s, v) = try makeRow(.fillEqually)
+        let owned = s.constraints
+        XCTAssertFalse(owned.isEmpty)
+        XCTAssertTrue(L.constraints.allSatisfy { c in !owned.contains(c) }, "owned constraints are not the user's")
+        let e = expectError { try owned[0].setConstant(3) }
+        XCTAssertEqual(e?.kind, .invalid)
+        XCTAssertTrue(e?.message.contains("stack 'row'") ?? false, e?.message ?? "")
+        // A conflict names the stack and its rule.
+        let c = expectError { try L.eq("a.width == 50") }
+        XCTAssertEqual(c?.kind, .unsatisfiable)
+        XCTAssertTrue(c?.description.contains("stack 'row': fill equally") ?? false, c?.description ?? "")
+        // Removing a view closes the gap; removing the stack view ends the stack.
+        try L.removeView(v[1])
+        try L.solve()
+        XCTAssertEqual(xs([v[0], v[2]]), [0, 155])
+        XCTAssertEqual(s.arrangedViews.map(\.name), ["a", "c"])
+        try s.removeArrangedView(v[2])
+        XCTAssertTrue(v[2].superview === s.view)
+        try L.solve()
+        XCTAssertEqual(ws([v[0]]), [300])
+        try s.insertArrangedView(v[2], at: 0)
+        try L.solve()
+        XCTAssertEqual(xs([v[2], v[0]]), [0, 155])
+        try L.removeView(s.view)
+        XCTAssertFalse(s.isValid)
+        XCTAssertEqual(expectError { try s.setSpacing(3) }?.kind, .stale)
+        XCTAssertEqual(L.allConstraints.filter { if case .arrangement = $0.origin { return true }; return false }.count, 0)
+    }
+
+    func testFailedChangeChangesNothing() throws {
+        let (L, s, v) = try makeRow(.fill)
+        try L.eq("a.width == 250")
+        try L.solve()
+        let before = L.describeConstraints()
+        let e = expectError { try s.setDistribution(.fillEqually) }
+        XCTAssertEqual(e?.kind, .unsatisfiable)
+        XCTAssertEqual(s.distribution, .fill)
+        XCTAssertEqual(L.describeConstraints(), before)
+        XCTAssertEqual(expectError { try s.setSpacing(.nan) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try s.insertArrangedView(v[0], at: 7) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try s.addArrangedView(s.view) }?.kind, .invalid)
+    }
+
+    func testRetargetingMidwayIsSmooth() throws {
+        let (L, s, v) = try makeRow(.fillEqually)
+        let linear = ArrangeAnimation(duration: 1, curve: .linear)
+        try s.setHidden(true, v[1], animation: linear)
+        try L.animator.advance(by: 0.5)
+        XCTAssertEqual(ws(v), [119.167, 46.667, 119.167])
+        // Hiding again on the way changes nothing: the running animation goes on.
+        var done = 0
+        try s.setHidden(true, v[1], animation: linear) { _ in done += 1 }
+        try L.animator.advance(by: 0.05)
+        XCTAssertEqual(ws(v)[1], 41.999, accuracy: 0.01)
+        XCTAssertEqual(done, 1)
+        // Showing from halfway: back to the start, smoothly, and nothing jumps after the end.
+        try s.setHidden(false, v[1], animation: linear)
+        try L.solve()
+        XCTAssertEqual(ws(v)[1], 41.999, accuracy: 0.01)
+        try L.animator.advance(by: 0.5)
+        XCTAssertGreaterThan(ws(v)[1], 42)
+        XCTAssertLessThan(ws(v)[1], 93.333)
+        try L.animator.advance(by: 0.6)
+        XCTAssertEqual(ws(v), [93.333, 93.333, 93.333])
+        XCTAssertEqual(xs(v), [0, 103.333, 206.667])
+        try L.animator.advance(by: 0.1)
+        XCTAssertEqual(xs(v), [0, 103.333, 206.667])
+    }
+
+    func testMovingAnArrangedViewLeavesItsStack() throws {
+        let (L, s, v) = try makeRow(.fillEqually)
+        let other = try L.addStack("other", axis: .vertical)
+        try L.eqs("other.left == 0\nother.top == 100\nother.width == 100")
+        try other.addArrangedView(v[0])
+        XCTAssertEqual(s.arrangedViews.map(\.name), ["b", "c"])
+        XCTAssertTrue(v[0].superview === other.view)
+        try L.solve()
+        XCTAssertEqual(ws([v[1], v[2]]), [145, 145])
+        assertFrame(v[0], 0, 0, 100, 20)
+        // Moving it out by hand leaves the arrangement too.
+        try v[0].setSuperview(L.root)
+        XCTAssertTrue(other.arrangedViews.isEmpty)
+        // A failed insert changes nothing (a conflicting width).
+        try L.eq("a.width == 10")
+        let e = expectError { try s.insertArrangedView(v[0], at: 0) }
+        XCTAssertEqual(e?.kind, .unsatisfiable)
+        XCTAssertTrue(v[0].superview === L.root)
+        XCTAssertEqual(s.arrangedViews.map(\.name), ["b", "c"])
+    }
+
+    func testAnimatedHideThatCannotHoldFailsAtTheCall() throws {
+        let (L, s, v) = try makeRow(.fill)
+        try L.eq("a.width == 100")
+        try L.solve()
+        let before = xs(v)
+        let e = expectError { try s.setHidden(true, v[0], animation: ArrangeAnimation(duration: 1, curve: .linear)) }
+        XCTAssertEqual(e?.kind, .unsatisfiable)
+        XCTAssertFalse(s.isHidden(v[0]))
+        try L.animator.advance(by: 1)
+        XCTAssertEqual(xs(v), before)
+        XCTAssertFalse(L.animator.isAnimating)
+    }
+
+    func testProportionalFollowsIntrinsicSizes() throws {
+        let (L, _, v) = try makeRow(.fillProportionally, spacing: 0)
+        try v[0].setIntrinsicSize(width: 120, height: 20)
+        try L.solve()
+        XCTAssertEqual(ws(v), [138.462, 69.231, 92.308])
+    }
+}
+
+final class GuideChainBarrierTests: XCTestCase {
+    func testUserGuide() throws {
+        let L = try Layout(width: 400, height: 300)
+        try L.addView("a")
+        try L.addView("b")
+        let g = try L.addGuide("gap")
+        XCTAssertTrue(g.isGuide)
+        try L.eqs("""
+            a.left == 10
+            a.width == 50
+            gap.left == a.right
+            gap.width == 30
+            b.left == gap.right
+            b.width == a.width
+            gap.top == 0
+            gap.height == 10
+            a.top == 0
+            a.height == 10
+            b.top == 0
+            b.height == 10
+            """)
+        try L.solve()
+        assertFrame(L["b"], 90, 0, 50, 10)
+        let snap = L.snapshot()
+        XCTAssertEqual(snap["gap"]?.isUserGuide, true)
+        XCTAssertTrue(L.svg().contains("data-view=\"gap\""))
+        XCTAssertFalse(L.changedViews.contains(g))
+        XCTAssertEqual(expectError { try L.addView("x", in: g) }?.kind, .invalid)
+        try L.removeView(g)
+        XCTAssertNil(L["gap"])
+    }
+
+    func chainLayout() throws -> (Layout, [View]) {
+        let L = try Layout(width: 400, height: 300)
+        var v: [View] = []
+        for (n, w) in [("a", 40.0), ("b", 60), ("c", 80)] {
+            v.append(try L.addView(n))
+            try L.eqs("\(n).top == 0\n\(n).height == 10\n\(n).width == \(w) @ 500")
+        }
+        return (L, v)
+    }
+
+    func testChainStyles() throws {
+        let cases: [(ChainStyle, Double, [Double])] = [
+            (.spread, 0.5, [55, 150, 265]),
+            (.spreadInside, 0.5, [0, 150, 320]),
+            (.packed, 0.5, [110, 150, 210]),
+            (.packed, 0.25, [55, 95, 155]),
+            (.packed, 1, [220, 260, 320]),
+        ]
+        for (style, bias, want) in cases {
+            let (L, v) = try chainLayout()
+            let c = try L.addChain(v, axis: .horizontal, style: style, bias: bias)
+            try L.solve()
+            XCTAssertEqual(v.map(\.frame.x), want, "\(style) \(bias)")
+            XCTAssertTrue(c.title.contains("a…c"))
+        }
+        // Weights share the room left; gaps fixed.
+        let (L, v) = try chainLayout()
+        let c = try L.addChain(v, axis: .horizontal, style: .spread, gap: 10, weights: [1, nil, 3])
+        try L.solve()
+        XCTAssertEqual(v.map(\.frame.width), [80, 60, 240])
+        XCTAssertEqual(v.map(\.frame.x), [0, 90, 160])
+        // One weighted view takes all the room left, whichever it is.
+        for k in 0 ..< 3 {
+            for i in 0 ..< 3 { try c.setWeight(i == k ? 1 : nil, of: v[i]) }
+            try L.solve()
+            XCTAssertEqual(v[k].frame.width, 400 - 20 - [40.0, 60, 80].enumerated().filter { $0.offset != k }.map(\.element).reduce(0, +), "\(k)")
+        }
+        try c.setWeight(nil, of: v[0])
+        try c.setWeight(nil, of: v[1])
+        try c.setWeight(nil, of: v[2])
+        try c.setStyle(.spreadInside)
+        try L.solve()
+        XCTAssertEqual(v.map(\.frame.x), [0, 150, 320])
+        try c.remove()
+        XCTAssertTrue(L.allConstraints.allSatisfy { if case .arrangement = $0.origin { return false }; return true })
+        XCTAssertFalse(L.snapshot(includeGuides: true).views.contains { $0.name.contains("#") })
+    }
+
+    func testBarrierFollowsWidestLabel() throws {
+        let L = try Layout(width: 400, height: 300)
+        try L.setTextMeasurer(SimpleTextMeasurer())
+        let l1 = try L.addView("name"), l2 = try L.addView("email"), f = try L.addView("field")
+        try l1.setText(TextContent("Name", style: TextStyle(fontSize: 10)))
+        try l2.setText(TextContent("Email", style: TextStyle(fontSize: 10)))
+        try L.eqs("""
+            name.left == 10
+            name.top == 10
+            email.left == 10
+            email.top == 40
+            field.top == 10
+            field.height == 20
+            field.right == root.right - 10
+            """)
+        let b = try L.addBarrier("labels", side: .trailing, views: [l1, l2], margin: 0)
+        try L.eq("field.leading == labels.trailing + 8")
+        try L.solve()
+        XCTAssertEqual(l1.frame.width, 24)
+        XCTAssertEqual(l2.frame.width, 30)
+        XCTAssertEqual(b.guide.frame.x, 40)
+        XCTAssertEqual(f.frame.x, 48)
+        try l1.setText(TextContent("Full name", style: TextStyle(fontSize: 10)))
+        try L.solve()
+        XCTAssertEqual(b.guide.frame.x, 64)
+        XCTAssertEqual(f.frame.x, 72)
+        try l1.setText(TextContent("N", style: TextStyle(fontSize: 10)))
+        try L.solve()
+        XCTAssertEqual(f.frame.x, 48, "back to the other label")
+        try b.setMargin(4)
+        try L.solve()
+        XCTAssertEqual(f.frame.x, 52)
+        try L.removeView(l2)
+        try L.solve()
+        XCTAssertEqual(f.frame.x, 10 + 6 + 4 + 8)
+        try L.removeView(b.guide)
+        XCTAssertFalse(b.isValid)
+    }
+}
+
+final class VisualFormatTests: XCTestCase {
+    func layout() throws -> Layout {
+        let L = try Layout(width: 400, height: 300)
+        for n in ["a", "b", "c"] { try L.addView(n) }
+        return L
+    }
+
+    func testForms() throws {
+        var L = try layout()
+        var cs = try L.vfl("H:|-[a]-[b(==a)]-|")
+        XCTAssertEqual(cs.map(\.description), ["b.width == a.width", "a.leading == root.leading + 20",
+                                                "b.leading == a.trailing + 8", "root.trailing == b.trailing + 20"])
+        try L.eqs("a.top == 0\na.height == 10\nb.top == 0\nb.height == 10")
+        try L.solve()
+        assertFrame(L["a"], 20, 0, 176, 10)
+        assertFrame(L["b"], 204, 0, 176, 10)
+
+        L = try layout()
+        cs = try L.vfl("V:|[a][b]|")
+        XCTAssertEqual(cs.map(\.description), ["a.top == root.top", "b.top == a.bottom", "root.bottom == b.bottom"])
+
+        L = try layout()
+        cs = try L.vfl("H:|-pad-[a(w)]-(>=gap@750)-[b(>=50,<=100@500)]", metrics: ["pad": 12, "w": 30, "gap": 6])
+        XCTAssertEqual(cs.map(\.description), ["a.width == 30", "b.width >= 50", "b.width <= 100 @ 500",
+                                                "a.leading == root.leading + 12", "b.leading >= a.trailing + 6 @ 750"])
+
+        L = try layout()
+        cs = try L.vfl("[a]-10-[b]-(-5)-[c]", options: [.alignAllTop, .alignAllBottom])
+        XCTAssertEqual(cs.map(\.description), ["b.leading == a.trailing + 10", "c.leading == b.trailing - 5",
+                                                "b.top == a.top", "c.top == b.top", "b.bottom == a.bottom", "c.bottom == b.bottom"])
+
+        L = try layout()
+        cs = try L.vfl("H:|-[a]-|\nV:|-(==8@999)-[a(==40)]", options: [])
+        XCTAssertEqual(cs.count, 4)
+        cs = try L.vfl("H:[b]-[c]", options: .directionLeftToRight)
+        XCTAssertEqual(cs.map(\.description), ["c.left == b.right + 8"])
+        L = try layout()
+        cs = try L.vfl("H:|-[b]-[c]-|", options: .directionRightToLeft)
+        XCTAssertEqual(cs.map(\.description), ["root.right == b.right + 20", "b.left == c.right + 8",
+                                                "c.left == root.left + 20"])
+        XCTAssertEqual(try VisualFormatOptions(parsing: "alignAllTop | alignAllBottom"), [.alignAllTop, .alignAllBottom])
+    }
+
+    func testErrorsPointAtTheCharacter() throws {
+        let L = try layout()
+        func fail(_ f: String, _ kind: LayoutError.Kind, at offset: Int, metrics: [String: Double] = [:],
+                  options: VisualFormatOptions = [], line: UInt = #line) {
+            let e = expectError({ try L.vfl(f, metrics: metrics, options: options) }, line: line)
+            XCTAssertEqual(e?.kind, kind, "\(f): \(e?.description ?? "")", line: line)
+            XCTAssertEqual(e?.offset, offset, "\(f): \(e?.description ?? "")", line: line)
+        }
+        fail("H:|-[a(>=50]-|", .parse, at: 11)
+        fail("H:|-[zz]", .unknownView, at: 5)
+        fail("H:[a]-gap-[b]", .parse, at: 6)
+        fail("H:[a]-8[b]", .parse, at: 7)
+        fail("H:[a]-", .parse, at: 6)
+        fail("H:[a]-|x", .parse, at: 7)
+        fail("H:[a(==50@2000)]", .parse, at: 10)
+        fail("H:[a][b]", .invalid, at: 0, options: .alignAllLeft)
+        fail("H:[a(==zz)]", .unknownView, at: 7)
+        let e = expectError { try L.vfl("H:|-[a(>=50]-|") }
+        XCTAssertTrue(e?.description.contains("H:|-[a(>=50]-|\n               ^") ?? false, e?.description ?? "")
+        XCTAssertEqual(L.constraints.count, 0, "nothing changed")
+    }
+}
