@@ -187,6 +187,10 @@ public final class Solver {
     public var _pivotsByKind: [Int] { core.tab.stats.pivotsByKind }
     public var _rowsRewrittenByKind: [Int] { core.tab.stats.rowsRewrittenByKind }
     public var _cellsVisitedByKind: [Int] { core.tab.stats.cellsVisitedByKind }
+    /// Augmenting paths taken by adds, and rows visited by downstream searches (not API).
+    public var _reassignments: (paths: Int, downstreamVisits: Int) {
+        (core.tab.stats.reassignments, core.tab.stats.downstreamVisits)
+    }
 
     /// Statistics for benchmarks and profiling (not API): pivots done so far, and tableau rows and cells in use
     /// (passive definitions, active rows with an external basic, active rows with a restricted basic).

@@ -517,6 +517,7 @@ struct SolverCore {
 
     /// `reassign(along:to:)` in a transaction of its own (unless one is open): a failure changes nothing.
     mutating func reassignInTransaction(along path: [PathStep], to slot: Int) throws(SolverError) {
+        tab.stats.reassignments += 1
         let began = !tab.journal.isOpen
         if began { tab.begin() }
         let saved = path.map { cons[$0.definer] }
@@ -603,10 +604,14 @@ struct SolverCore {
     }
 
     /// The indices of a constraint's terms by preference as the variable it defines: largest coefficient first,
-    /// ties to the last.
+    /// ties to the newest variable (the largest slot), whatever the order the terms were written in: a layout
+    /// writes `b.left == a.right + 8` with b first, a file sorted by variable with a first, and the same system
+    /// should get the same definitions (the newest variable is usually the one the constraint places; defining
+    /// an older one, say a's width, sends the later constraint that does define it down an augmenting path).
     func definitionOrder(_ rec: ConstraintRecord) -> [Int] {
         rec.vars.indices.filter { abs(rec.coefs[$0]) > Tolerance.coefEpsilon }.sorted {
-            abs(rec.coefs[$0]) > abs(rec.coefs[$1]) || (abs(rec.coefs[$0]) == abs(rec.coefs[$1]) && $0 > $1)
+            abs(rec.coefs[$0]) > abs(rec.coefs[$1])
+                || (abs(rec.coefs[$0]) == abs(rec.coefs[$1]) && rec.vars[$0] > rec.vars[$1])
         }
     }
 

@@ -511,6 +511,7 @@ extension Tableau {
                 scratch.reach.append((rows[ref.row].seq, ref.row))
             }
         }
+        stats.downstreamVisits += scratch.visit.count
     }
 
     /// Clears what `markDownstream` and `downstream` left in the per-symbol scratch.

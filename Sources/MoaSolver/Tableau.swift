@@ -210,6 +210,8 @@ struct TableauStatistics {
     var rowsRewrittenByKind = [0, 0, 0, 0]   // rows a pivot substituted into
     var cellsVisitedByKind = [0, 0, 0, 0]    // cells read by those substitutions
     var expansions = 0                    // passive rows expanded by `setReduced`
+    var reassignments = 0                 // augmenting paths taken by adds (definitions that changed hands)
+    var downstreamVisits = 0              // rows visited by downstream searches (`markDownstream`)
 }
 
 struct Tableau {

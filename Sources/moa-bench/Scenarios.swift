@@ -372,7 +372,8 @@ struct ScenarioRun {
     var measures: [String] = []  // `measure` lines
 }
 
-func runScenarioOnce(_ name: String, _ n: Int, dump: Bool, lin: String?, remove: Bool) throws -> ScenarioRun {
+func runScenarioOnce(_ name: String, _ n: Int, dump: Bool, lin: String?, remove: Bool, buildOnly: Bool = false) throws
+    -> ScenarioRun {
     var run = ScenarioRun()
     if dump { run.dumps = [] }
     func record(_ layout: Layout) {
@@ -413,6 +414,11 @@ func runScenarioOnce(_ name: String, _ n: Int, dump: Bool, lin: String?, remove:
         run.views = layout.views.count
         run.lines = sc.eqs.lines
         if let lin { try writeLin(layout, sc, name: name, views: n, to: lin) }
+        if buildOnly {   // --build-only: for profiling the build; the solver's counters go to stderr
+            let st = layout.solver._statistics, re = layout.solver._reassignments
+            eprint("solver pivots=\(st.pivots) rows=\(st.rows) cells=\(st.cells) augmenting_paths=\(re.paths) downstream_visits=\(re.downstreamVisits)")
+            return run
+        }
 
         let measured = layout.views.filter(\.isMeasured).count
         var before = layout.measureStatistics
@@ -476,7 +482,7 @@ func runScenarioOnce(_ name: String, _ n: Int, dump: Bool, lin: String?, remove:
 }
 
 func scenarioUsage() -> Int32 {
-    eprint("usage: moa-bench --scenario NAME --views N [-r REPS] [-d] [--lin FILE] [--no-remove]   (NAME: \(scenarioNames.joined(separator: ", ")))")
+    eprint("usage: moa-bench --scenario NAME --views N [-r REPS] [-d] [--lin FILE] [--no-remove] [--build-only]   (NAME: \(scenarioNames.joined(separator: ", ")))")
     return 2
 }
 
@@ -487,11 +493,13 @@ func runScenario(_ args: [String]) -> Int32 {
     var dump = false
     var lin: String? = nil
     var remove = true
+    var buildOnly = false
     var i = 1
     while i < args.count {
         let a = args[i]
         if a == "-d" { dump = true; i += 1; continue }
         if a == "--no-remove" { remove = false; i += 1; continue }
+        if a == "--build-only" { buildOnly = true; i += 1; continue }
         if a == "--lin", i + 1 < args.count { lin = args[i + 1]; i += 2; continue }
         guard i + 1 < args.count else { return scenarioUsage() }
         switch a {
@@ -508,7 +516,8 @@ func runScenario(_ args: [String]) -> Int32 {
     var runs: [ScenarioRun] = []
     for r in 0 ..< reps {
         do {
-            let run = try runScenarioOnce(name, views, dump: dump && r == 0, lin: r == 0 ? lin : nil, remove: remove)
+            let run = try runScenarioOnce(name, views, dump: dump && r == 0, lin: r == 0 ? lin : nil, remove: remove,
+                                          buildOnly: buildOnly)
             if r > 0 && run.sums != runs[0].sums {
                 out.line("warning: replay \(r) checksums differ from replay 0")
             }
