@@ -105,7 +105,9 @@ final class MotionOutputTests: XCTestCase {
         let svg = layout.svg()
         XCTAssertTrue(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         let doc = try parseXML(svg)
-        XCTAssertEqual(doc.count("rect"), 4)
+        XCTAssertEqual(doc.count("rect"), 4 + 1)   // and the screen's outline
+        XCTAssertTrue(svg.contains("<rect class=\"screen\" x=\"0\" y=\"0\" width=\"320\" height=\"480\""))
+        XCTAssertFalse(svg.contains("class=\"offscreen\""), "nothing is off screen")
         XCTAssertEqual(doc.texts, ["root", "sidebar", "content", "title"])
         XCTAssertEqual(doc.count("line"), 0)
         // title's group sits inside content's group inside root's.
@@ -115,7 +117,7 @@ final class MotionOutputTests: XCTestCase {
 
         let withLines = layout.svg(SVGOptions(includeGuides: true, showConstraints: true))
         let doc2 = try parseXML(withLines)
-        XCTAssertEqual(doc2.count("rect"), 7)
+        XCTAssertEqual(doc2.count("rect"), 7 + 1)
         // Equations with a second item: 7 of the sidebar's 8 (not `sidebar.width == 200`), title.left, title.top.
         XCTAssertEqual(doc2.count("line"), 9)
         XCTAssertTrue(withLines.contains("<title>title.left == content.left + 8</title>"))
@@ -133,11 +135,49 @@ final class MotionOutputTests: XCTestCase {
         let strip = trace.stripSVG(SVGOptions(scale: 0.5, columns: 2))
         let doc = try parseXML(strip)
         XCTAssertEqual(doc.count("svg"), 5)
-        XCTAssertEqual(doc.count("rect"), 4 * 4)
+        XCTAssertEqual(doc.count("rect"), 4 * (4 + 1))   // views and the screen, per frame
+        // The collapsing sidebar leaves the screen: what is off it is veiled in every frame after the first.
+        XCTAssertEqual(strip.components(separatedBy: "class=\"offscreen\"").count - 1, 3)
         for label in ["t = 0 s", "t = 0.1 s", "t = 0.2 s", "t = 0.3 s"] { XCTAssertTrue(doc.texts.contains(label), label) }
         // Bounds: x from -200 (collapsed sidebar) to 320, y 0...480, plus 10 around.
         XCTAssertTrue(strip.contains("viewBox=\"-210 -10 540 500\""))
-        XCTAssertEqual(trace.snapshots[0].svg().components(separatedBy: "<rect").count - 1, 4)
+        XCTAssertEqual(trace.snapshots[0].svg().components(separatedBy: "<rect").count - 1, 4 + 1)
+        // Without columns, as many frames a row as fit in 1,200 pixels: 540-wide cells, two a row.
+        let wide = trace.stripSVG()
+        XCTAssertTrue(wide.contains("translate(560,10)"), "the second frame in the first row")
+        XCTAssertTrue(wide.contains("translate(10,536)"), "the third frame starts the second row")
+    }
+
+    /// Labels do not sit on each other: a child at its superview's top-left gets its label a line lower, a
+    /// short one to the right of the label in the way.
+    func testLabelsDoNotOverlap() throws {
+        let L = try Layout(width: 300, height: 200)
+        try L.addView("panel")
+        try L.addView("tall", in: L["panel"])
+        try L.addView("flat", in: L["tall"])
+        try L.eqs("""
+            panel.left == 0
+            panel.top == 0
+            panel.width == 300
+            panel.height == 200
+            tall.left == 0
+            tall.top == 0
+            tall.width == 300
+            tall.height == 100
+            flat.left == 0
+            flat.top == 0
+            flat.width == 300
+            flat.height == 14
+            """)
+        let svg = L.svg()
+        XCTAssertTrue(svg.contains(">panel</text>"))
+        XCTAssertTrue(svg.contains("<text x=\"3\" y=\"11\" fill=\"#000000\">root</text>"))
+        // panel sits on root's label: one line down; tall on both: two lines down.
+        XCTAssertTrue(svg.contains("<text x=\"3\" y=\"22\" fill=\"#000000\">panel</text>"), svg)
+        XCTAssertTrue(svg.contains("<text x=\"3\" y=\"33\" fill=\"#000000\">tall</text>"), svg)
+        // flat is one line high: to the right of the label in the way (root's, 4 letters).
+        XCTAssertTrue(svg.contains(">flat</text>"))
+        XCTAssertFalse(svg.contains("<text x=\"3\" y=\"11\" fill=\"#000000\">flat</text>"), svg)
     }
 
     // MARK: - A small XML reader for the checks

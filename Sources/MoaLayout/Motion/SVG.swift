@@ -17,7 +17,7 @@ public struct SVGOptions: Hashable, Sendable {
     public var scale: Double
     /// Decimals of the numbers written (`NumberText.fixed`). Default 2.
     public var decimals: Int
-    /// Frames per row in a strip; nil (the default) puts all of them in one row.
+    /// Frames per row in a strip; nil (the default) fits as many as go in 1,200 pixels (at least two).
     public var columns: Int?
 
     /// Creates options; every parameter has the default described on its property.
@@ -48,7 +48,9 @@ extension Layout {
     /// `<g data-view="name" transform="translate(x,y)">` holding one `<rect>` at its frame relative to its
     /// superview, a `<text>` label and its subviews' groups, so the nesting of the elements is the hierarchy.
     /// The root is white; views take translucent colours in hierarchy order from a fixed palette (the same
-    /// view gets the same colour in every frame of a strip); guides are dashed outlines. With
+    /// view gets the same colour in every frame of a strip); guides are dashed outlines. The root (the screen) is
+    /// outlined, and whatever lies off it is veiled (`<path class="offscreen">`). A name label goes at its view's
+    /// top-left unless an earlier label is there (a superview's), then lower down the view or to the right. With
     /// `showConstraints`, each active equation between two items is a `<line class="constraint">` from the
     /// first item's attribute anchor to the second's, with a dot at each end, dashed when not required, with
     /// the equation in a `<title>`. An anchor lies on the attribute's line (an edge, a centre line, a margin,
@@ -104,6 +106,7 @@ extension FrameSnapshot {
         s += "height=\"\(n(b.height * options.scale))\" viewBox=\"\(n(b.x)) \(n(b.y)) \(n(b.width)) \(n(b.height))\" "
         s += "font-family=\"sans-serif\" font-size=\"10\">\n"
         s += svgBody(options, indent: "  ")
+        s += offscreenVeil(b, indent: "  ", n)
         if !lines.isEmpty {
             s += "  <g class=\"constraints\" stroke=\"#d62728\" stroke-width=\"1\">\n"
             for l in lines {
@@ -118,16 +121,91 @@ extension FrameSnapshot {
         return s + "</svg>\n"
     }
 
+    /// Where each view's name label goes, relative to its frame's top-left corner (nil: no label): at (3, 11)
+    /// unless an earlier label (a superview's, a sibling's) is there; then lower down the view, or to the right
+    /// of the label in the way, while it stays inside the view. Greedy in hierarchy order, in root space, with a
+    /// grid of buckets so that a large layout stays near-linear.
+    func labelOffsets(_ options: SVGOptions) -> [(Double, Double)?] {
+        let charWidth = 5.6, lineHeight = 11.0, cell = 64.0
+        var placed: [Int: [Rect]] = [:]
+        func key(_ x: Int, _ y: Int) -> Int { x &* 1_000_003 &+ y }
+        func buckets(_ r: Rect) -> [Int] {
+            guard r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite,
+                  abs(r.minX) < 1e7, abs(r.minY) < 1e7, r.width < 1e4 else { return [] }
+            var out: [Int] = []
+            for bx in Int((r.minX / cell).rounded(.down))...Int((r.maxX / cell).rounded(.down)) {
+                for by in Int((r.minY / cell).rounded(.down))...Int((r.maxY / cell).rounded(.down)) { out.append(key(bx, by)) }
+            }
+            return out
+        }
+        func blocker(_ r: Rect) -> Rect? {
+            for b in buckets(r) {
+                for o in placed[b] ?? [] where o.minX < r.maxX && r.minX < o.maxX && o.minY < r.maxY && r.minY < o.maxY {
+                    return o
+                }
+            }
+            return nil
+        }
+        var out: [(Double, Double)?] = []
+        for v in views {
+            guard options.labels, v.text == nil, !v.isGuide || v.isUserGuide || options.includeGuides else {
+                out.append(nil)
+                continue
+            }
+            let f = v.frameInRoot
+            let fx = min(f.x, f.x + f.width), fy = min(f.y, f.y + f.height)
+            let w = Double(v.name.count) * charWidth, fw = abs(f.width), fh = abs(f.height)
+            var dx = 3.0, dy = 11.0
+            for _ in 0 ..< 8 {
+                let box = Rect(x: fx + dx, y: fy + dy - 9, width: w, height: 10)
+                guard let o = blocker(box) else { break }
+                if dy + lineHeight <= fh - 2 {
+                    dy += lineHeight
+                } else if o.maxX + 4 - fx + w <= fw {
+                    dx = o.maxX + 4 - fx
+                } else {
+                    break   // no free place inside the view: keep this one
+                }
+            }
+            let box = Rect(x: fx + dx, y: fy + dy - 9, width: w, height: 10)
+            for b in buckets(box) { placed[b, default: []].append(box) }
+            out.append((dx + min(0, f.width), dy + min(0, f.height)))
+        }
+        return out
+    }
+
+    /// Everything of the drawing off the root (the screen) is veiled, and the root outlined: views moved off screen
+    /// (a collapsed sidebar, the next panel) are seen, but not as if they were on it.
+    func offscreenVeil(_ b: Rect, indent: String, _ n: (Double) -> String) -> String {
+        guard let root = views.first(where: { $0.depth == 0 })?.frameInRoot else { return "" }
+        let inside = views.allSatisfy { v in
+            let f = v.frameInRoot
+            let x0 = min(f.minX, f.maxX), x1 = max(f.minX, f.maxX), y0 = min(f.minY, f.maxY), y1 = max(f.minY, f.maxY)
+            return !(x0.isFinite && x1.isFinite && y0.isFinite && y1.isFinite)
+                || (x0 >= root.minX - 1e-9 && y0 >= root.minY - 1e-9 && x1 <= root.maxX + 1e-9 && y1 <= root.maxY + 1e-9)
+        }
+        var s = ""
+        if !inside {
+            s += indent + "<path class=\"offscreen\" d=\"M\(n(b.minX)) \(n(b.minY))H\(n(b.maxX))V\(n(b.maxY))H\(n(b.minX))Z "
+            s += "M\(n(root.minX)) \(n(root.minY))V\(n(root.maxY))H\(n(root.maxX))V\(n(root.minY))Z\" "
+            s += "fill=\"#ffffff\" fill-opacity=\"0.6\" fill-rule=\"evenodd\"/>\n"
+        }
+        s += indent + "<rect class=\"screen\" x=\"\(n(root.minX))\" y=\"\(n(root.minY))\" width=\"\(n(root.width))\" "
+        s += "height=\"\(n(root.height))\" fill=\"none\" stroke=\"#000000\" stroke-width=\"1.5\"/>\n"
+        return s
+    }
+
     /// The nested groups of the views (no `<svg>` element around them).
     func svgBody(_ options: SVGOptions, indent: String) -> String {
         let k = options.decimals
         func n(_ d: Double) -> String { NumberText.fixed(d, decimals: k) }
         let fills = ["#9ecae1", "#fdd0a2", "#a1d99b", "#dadaeb", "#fcbba1", "#c7e9c0", "#fdae6b", "#bcbddc"]
+        let labelAt = labelOffsets(options)
         var s = ""
         var index = 0
         var open = 0
         var baseDepth: Int?
-        for v in views {
+        for (i, v) in views.enumerated() {
             if v.isGuide && !v.isUserGuide && !options.includeGuides { continue }
             let depth = v.depth - (baseDepth ?? v.depth)
             if baseDepth == nil { baseDepth = v.depth }
@@ -157,8 +235,8 @@ extension FrameSnapshot {
                     s += "<tspan x=\"\(n(rx))\" y=\"\(n(y))\">\(xmlEscape(line))</tspan>"
                 }
                 s += "</text>\n"
-            } else if options.labels {
-                s += pad + "  <text x=\"\(n(rx + 3))\" y=\"\(n(ry + 11))\" fill=\"\(v.isGuide ? "#2ca02c" : "#000000")\">"
+            } else if let (dx, dy) = labelAt[i] {
+                s += pad + "  <text x=\"\(n(dx))\" y=\"\(n(dy))\" fill=\"\(v.isGuide ? "#2ca02c" : "#000000")\">"
                 s += xmlEscape(v.name) + "</text>\n"
             }
             open += 1
@@ -194,8 +272,8 @@ func svgBounds(_ snaps: [FrameSnapshot], _ options: SVGOptions) -> Rect {
 }
 
 extension FrameTrace {
-    /// The snapshots side by side as one SVG document (a strip), `options.columns` per row (all in one row by
-    /// default), each under a label `t = 0.15 s`. Every frame is a nested `<svg>` with the same `viewBox` (the
+    /// The snapshots side by side as one SVG document (a strip), `options.columns` per row (by default as many as
+    /// fit in 1,200 pixels, at least two), each under a label `t = 0.15 s`. Every frame is a nested `<svg>` with the same `viewBox` (the
     /// union of all frames, plus padding), so positions compare across frames; its content is drawn as
     /// `FrameSnapshot.svg` draws.
     public func stripSVG(_ options: SVGOptions = SVGOptions()) -> String {
@@ -206,7 +284,10 @@ extension FrameTrace {
         let cellW = b.width * scale, cellH = b.height * scale
         let gap = 10.0, label = 16.0
         let count = max(snapshots.count, 1)
-        let cols = max(1, min(options.columns ?? count, count))
+        // By default as many frames a row as fit in 1,200 pixels (at least two), so a strip stays readable at
+        // a page's width instead of shrinking to a line.
+        let fit = max(2, Int(1200 / (cellW + gap)))
+        let cols = max(1, min(options.columns ?? fit, count))
         let rows = (count + cols - 1) / cols
         let totalW = Double(cols) * cellW + Double(cols + 1) * gap
         let totalH = Double(rows) * (cellH + label) + Double(rows + 1) * gap
@@ -220,6 +301,7 @@ extension FrameTrace {
             s += "    <svg x=\"0\" y=\"\(n(label))\" width=\"\(n(cellW))\" height=\"\(n(cellH))\" "
             s += "viewBox=\"\(n(b.x)) \(n(b.y)) \(n(b.width)) \(n(b.height))\">\n"
             s += snap.svgBody(options, indent: "      ")
+            s += snap.offscreenVeil(b, indent: "      ", n)
             s += "    </svg>\n  </g>\n"
         }
         return s + "</svg>\n"
