@@ -323,6 +323,16 @@ MOA_API moa_status moa_var_set_name(moa_solver *s, moa_var v, const char *name);
 */
 MOA_API moa_status moa_var_value(moa_solver *s, moa_var v, double *out);
 
+/*
+** moa_solver_values -- the values of n variables as of the last moa_solver_update(), into out[0..n-1]: one call
+** instead of n (a binding reading back thousands of values per frame).
+**
+** Returns MOA_OK; MOA_MISUSE if s is NULL, or vars or out is NULL with n > 0; MOA_INVALID if n does not fit in a
+** ptrdiff_t; MOA_NOTFOUND if one of the ids is not a variable of s (nothing is written).
+** Swift: `Solver.value(of:)`.
+*/
+MOA_API moa_status moa_solver_values(moa_solver *s, const moa_var *vars, size_t n, double *out);
+
 /* ========================================================================================================== */
 /* Constraints                                                                                                */
 /* ========================================================================================================== */

@@ -1,6 +1,7 @@
 # --- Benchmarks: scripts/bench.py over the shared kit's workloads and moa-bench's layout scenarios -------------
 #
-#   make bench          quick (under a minute): 1k and 10k workloads, drag-50..1600, scenarios at 1k and 10k views
+#   make bench          quick (a few minutes): 1k and 10k workloads, drag-50..1600, scenarios at 1k and 10k views;
+#                       then moa.kiwi against kiwisolver from Python (make bench-kiwi, mk/embed.mk)
 #   make bench-full     also 30k and 100k workloads (generated once into build/bench/), scenarios at 100k views
 #   make bench-compare  kiwi beside Moa on the same workloads; fails if a checkpoint checksum differs; kiwi/Moa
 #                       per phase and peak RSS. BENCH_FILES="a.lin b.lin" replaces the default set (1k, 10k,
@@ -31,6 +32,7 @@ TEST_EXTRA += test-bench
 
 bench: $(BINDIR)/moa-bench
 	$(BENCH_PY) $(BENCH_FLAGS) --json $(BENCH_DIR)/bench.json $(if $(BENCH_FILES),--files $(BENCH_FILES))
+	$(MAKE) --no-print-directory bench-kiwi
 
 bench-full: $(BINDIR)/moa-bench
 	$(BENCH_PY) $(BENCH_FLAGS) --full --json $(BENCH_DIR)/bench-full.json $(if $(BENCH_FILES),--files $(BENCH_FILES))

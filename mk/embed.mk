@@ -6,23 +6,40 @@
 #                            scratch tree (from a copy of bindings/lua, so the checkout stays clean), then lua5.4
 #                            loads that module and lays out a screen
 #   make test-swift-example  build and run examples/swift, a package that depends on this one (its own .build)
+#   make test-kiwi-matplotlib  moa.kiwi (kiwisolver's API on Moa) against real kiwisolver: matplotlib
+#                            constrained_layout figures laid out with each (matplotlib and kiwisolver from PyPI into
+#                            build/venv-mpl), every axes position compared; the largest difference printed
+#   make bench-kiwi          moa.kiwi against kiwisolver from Python on the shared workloads (part of make bench)
+#   make test-wheel          the Python wheel (`pip install ./bindings/python`: libmoa.so inside) installed in a
+#                            fresh venv (build/venv-wheel), then from outside the checkout with nothing on
+#                            PYTHONPATH: an import check, `python -m moa`, the Python tests against it
 #
 # The Python binding needs no compile step: ctypes loads build/lib/libmoa.so (MOA_LIBRARY overrides).
 # These targets run from `make test` (TEST_EXTRA).
 
-TEST_EXTRA    += test-python test-luarocks test-swift-example
-DEPS_PACKAGES += python3-pytest
+TEST_EXTRA    += test-python test-luarocks test-swift-example test-wheel test-kiwi-matplotlib
+DEPS_PACKAGES += python3-pytest python3-venv python3-pip
 
 # Debian's pytest is installed for Debian's python3, which may not be the first python3 on the PATH.
 PYTEST_PYTHON ?= /usr/bin/python3
 LUAROCKS      ?= luarocks
 EMBED_DIR     := $(BUILD)/embed
 
-.PHONY: test-python demo-python demo-python-chat test-luarocks test-swift-example
+.PHONY: test-python demo-python demo-python-chat test-luarocks test-swift-example test-wheel test-kiwi-matplotlib \
+	bench-kiwi
 
 test-python: build/lib/libmoa.so
 	cd bindings/python && MOA_LIBRARY='$(CURDIR)/$(LIBDIR)/libmoa.so' PYTHONDONTWRITEBYTECODE=1 \
 		$(PYTEST_PYTHON) -m pytest -q -p no:cacheprovider tests
+
+test-wheel: build/lib/libmoa.so
+	PYTHON='$(PYTEST_PYTHON)' scripts/test-wheel.sh
+
+test-kiwi-matplotlib: build/lib/libmoa.so
+	MOA_LIBRARY='$(CURDIR)/$(LIBDIR)/libmoa.so' PYTHONDONTWRITEBYTECODE=1 $(PYTEST_PYTHON) scripts/kiwi-matplotlib.py
+
+bench-kiwi: build/lib/libmoa.so
+	MOA_LIBRARY='$(CURDIR)/$(LIBDIR)/libmoa.so' PYTHONDONTWRITEBYTECODE=1 $(PYTEST_PYTHON) scripts/bench-kiwi.py
 
 demo-python: build/lib/libmoa.so
 	MOA_LIBRARY='$(CURDIR)/$(LIBDIR)/libmoa.so' PYTHONDONTWRITEBYTECODE=1 $(PYTHON) examples/python/layout.py

@@ -77,6 +77,21 @@ public func moa_var_value(_ s: OpaquePointer?, _ v: UInt64, _ out: UnsafeMutable
     }
 }
 
+@_cdecl("moa_solver_values")
+public func moa_solver_values(
+    _ s: OpaquePointer?, _ vars: UnsafePointer<UInt64>?, _ n: Int, _ out: UnsafeMutablePointer<Double>?
+) -> Int32 {
+    withSolver(s) { box in
+        guard n >= 0 else { throw BoundaryFailure.invalid("n does not fit in a ptrdiff_t") }
+        guard n == 0 || (vars != nil && out != nil) else { throw BoundaryFailure.misuse("vars or out is NULL but n is \(n)") }
+        // Every id is checked before anything is written.
+        var values: [Double] = []
+        values.reserveCapacity(n)
+        for i in 0 ..< n { values.append(try box.solver.value(of: box.variable(vars![i]))) }
+        for i in 0 ..< n { out![i] = values[i] }
+    }
+}
+
 // MARK: - Constraints
 
 @_cdecl("moa_solver_add")

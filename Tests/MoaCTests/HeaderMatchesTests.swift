@@ -35,6 +35,7 @@ func signaturesMatch() {
     same(CMoa.moa_var_name, Moa.moa_var_name)
     same(CMoa.moa_var_set_name, Moa.moa_var_set_name)
     same(CMoa.moa_var_value, Moa.moa_var_value)
+    same(CMoa.moa_solver_values, Moa.moa_solver_values)
     same(CMoa.moa_solver_add) { s, terms, nterms, constant, rel, priority, tag, out in
         // The only adapted parameters: the term pointer (same address) and the relation's raw value.
         let raw: UInt32 = rel.rawValue
@@ -399,6 +400,16 @@ final class HeaderMatchesTests: XCTestCase {
         var v = -1.0
         XCTAssertEqual(CMoa.moa_var_value(s, y, &v), MOA_OK)
         XCTAssertEqual(v, 7, accuracy: 1e-9)
+        // All at once; a stale id writes nothing.
+        var both = [-1.0, -1.0]
+        XCTAssertEqual(CMoa.moa_solver_values(s, [x, y], 2, &both), MOA_OK)
+        XCTAssertEqual(both[0], 3, accuracy: 1e-9)
+        XCTAssertEqual(both[1], 7, accuracy: 1e-9)
+        var untouched = [-1.0, -1.0]
+        XCTAssertEqual(CMoa.moa_solver_values(s, [x, 12345], 2, &untouched), MOA_NOTFOUND)
+        XCTAssertEqual(untouched, [-1, -1])
+        XCTAssertEqual(CMoa.moa_solver_values(s, nil, 2, &untouched), MOA_MISUSE)
+        XCTAssertEqual(CMoa.moa_solver_values(s, nil, 0, nil), MOA_OK)
     }
 
     /// Misuse gives a status, never a trap.

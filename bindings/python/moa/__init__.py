@@ -25,8 +25,11 @@ Text can be measured in a real font with :class:`Font` (the optional libmoafont;
 Failures raise subclasses of :class:`Error` carrying the library's message and details (line, offset,
 expected, suggestion; for a conflict the conflicting equations with their lines; for measured content that
 failed, :class:`CallbackError` from the exception the function raised).
-No compile step: the standard library's ctypes loads libmoa.so (``MOA_LIBRARY``, else the checkout's
-``build/lib/libmoa.so``, else ``ctypes.util.find_library("moa")``).
+No compile step: the standard library's ctypes loads libmoa.so (``MOA_LIBRARY``, else the copy inside this
+package that an installed wheel ships, else the checkout's ``build/lib/libmoa.so``, else
+``ctypes.util.find_library("moa")``; ``moa.library_path`` tells which). ``pip install ./bindings/python`` builds
+and installs a wheel with the library inside; ``python -m moa`` runs a small demo. The package is typed
+(``py.typed``): type checkers read the signatures.
 """
 from ._lib import lib as _lib, path as library_path
 from ._errors import (Error, ParseError, ConflictError, NotFoundError, InvalidError, DuplicateError, MisuseError,
@@ -39,7 +42,7 @@ from ._font import Font, FontMetrics, has_font
 from ._solver import Solver, Variable, Expression, Relation, Constraint
 
 #: The version of the loaded library ("X.Y.Z"): Moa's one version (MoaVersion in Swift, MOA_VERSION in moa.h).
-version = _lib.moa_libversion().decode()
+version: str = _lib.moa_libversion().decode()
 __version__ = version
 _VERSION = "moa " + __version__
 

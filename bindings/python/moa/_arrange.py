@@ -21,12 +21,15 @@ Ownership, as the other children of a layout: a Stack, Chain or Barrier holds it
 the stack: later calls raise NotFoundError), a barrier by its guide (``barrier.guide``, likewise), a chain by an
 id of its own (``chain.remove()`` ends it; the views stay).
 """
+from __future__ import annotations
+
 import ctypes
+from typing import Any, Iterable, Optional, Sequence, Tuple, Union, cast
 
 from . import _errors as E
 from ._errors import finite, boolean, choice
 from ._lib import lib
-from ._layout import _Child, View, _AXES, _DONE, _NO_DONE, _register
+from ._layout import _Child, View, Layout, Animation, Curve, Done, Spring, _AXES, _DONE, _NO_DONE, _register
 
 __all__ = ["Stack", "Chain", "Barrier", "DISTRIBUTIONS", "ALIGNMENTS", "CHAIN_STYLES", "BARRIER_SIDES",
            "SPACING_DEFAULT"]
@@ -49,12 +52,13 @@ _NO_WEIGHT = 0.0
 _MAX_INDEX = 2 ** 62
 
 
-def _name(names, value):
-    """The name of an enum value the library reported (a number it should not report: the number itself)."""
+def _name(names: Sequence[str], value: int) -> Union[str, int]:
+    """The name of an enum value the library reported (a number it should not report: the number itself; the
+    readers declare str, the only answer the library gives)."""
     return names[value] if 0 <= value < len(names) else value
 
 
-def _weight(w, what):
+def _weight(w: Optional[float], what: str) -> float:
     """A chain weight: None (no weight, MOA_NO_WEIGHT) or a number above 0."""
     if w is None:
         return _NO_WEIGHT
@@ -82,18 +86,18 @@ class Stack(_Child):
     __slots__ = ()
 
     @property
-    def view(self):
+    def view(self) -> View:
         """The stack's view (its id names the stack; equations name it by its name)."""
         self._h()
         return self._layout._view(self._id)
 
     @property
-    def name(self):
+    def name(self) -> str:
         """The stack's view's name."""
         return self.view.name
 
     @property
-    def removed(self):
+    def removed(self) -> bool:
         """True once the stack ended (its view was removed)."""
         st = lib.moa_stack_get(self._h(), self._id, None, None, None, None, None)
         if st == E.NOTFOUND:
@@ -103,12 +107,12 @@ class Stack(_Child):
 
     # -- arranged views
 
-    def add(self, view):
+    def add(self, view: View) -> Stack:
         """Arrange `view` last (UIKit's addArrangedSubview); a view already arranged moves to the end. It
         becomes a subview of the stack first if it is not one. Returns self."""
         return self._insert(view, -1)
 
-    def insert(self, view, index):
+    def insert(self, view: View, index: int) -> Stack:
         """Arrange `view` at `index` (0 ... the number of other arranged views; UIKit's insertArrangedSubview).
         InvalidError for an index out of range, a guide, the stack's view or one of its ancestors. Returns
         self."""
@@ -119,12 +123,12 @@ class Stack(_Child):
                                  E.INVALID, "invalid")
         return self._insert(view, index)
 
-    def _insert(self, view, index):
+    def _insert(self, view: View, index: int) -> Stack:
         vid = self._layout._own(view, View, "view")
         self._check(lib.moa_stack_insert(self._h(), self._id, vid, index))
         return self
 
-    def remove(self, view):
+    def remove(self, view: View) -> Stack:
         """Take `view` out of the arranged views (UIKit's removeArrangedSubview): it stays a subview of the stack
         (View.remove() removes it from the layout). NotFoundError if it is not arranged here. Returns self."""
         vid = self._layout._own(view, View, "view")
@@ -132,20 +136,22 @@ class Stack(_Child):
         return self
 
     @property
-    def views(self):
+    def views(self) -> list[View]:
         """The arranged views in order, hidden ones included (a list of View)."""
         L = self._layout
         return [L._view(i) for i in L._ids("moa_stack_views", self._id)]
 
-    def __len__(self):
+    def __len__(self) -> int:
+        """The number of arranged views."""
         return len(self._layout._ids("moa_stack_views", self._id))
 
-    def __contains__(self, view):
+    def __contains__(self, view: object) -> bool:
+        """Whether `view` is arranged here."""
         return any(v == view for v in self.views)
 
     # -- properties
 
-    def _get(self):
+    def _get(self) -> Tuple[int, int, int, float, int]:
         ax, d, a, m = ctypes.c_int(0), ctypes.c_int(0), ctypes.c_int(0), ctypes.c_int(0)
         sp = ctypes.c_double(0)
         self._check(lib.moa_stack_get(self._h(), self._id, ctypes.byref(ax), ctypes.byref(d), ctypes.byref(a),
@@ -153,83 +159,83 @@ class Stack(_Child):
         return ax.value, d.value, a.value, sp.value, m.value
 
     @property
-    def axis(self):
+    def axis(self) -> str:
         """ "horizontal" or "vertical" (assignable)."""
-        return _name(_AXES, self._get()[0])
+        return cast(str, _name(_AXES, self._get()[0]))
 
     @axis.setter
-    def axis(self, axis):
+    def axis(self, axis: str) -> None:
         self.set_axis(axis)
 
-    def set_axis(self, axis):
+    def set_axis(self, axis: str) -> Stack:
         """Lay the views out along "horizontal" or "vertical". Returns self."""
         a = choice(axis, _AXES, "axis")
         self._check(lib.moa_stack_set_axis(self._h(), self._id, a))
         return self
 
     @property
-    def distribution(self):
+    def distribution(self) -> str:
         """How the views are sized and spaced along the axis: "fill", "fillEqually", "fillProportionally",
         "equalSpacing" or "equalCentering" (assignable)."""
-        return _name(DISTRIBUTIONS, self._get()[1])
+        return cast(str, _name(DISTRIBUTIONS, self._get()[1]))
 
     @distribution.setter
-    def distribution(self, d):
+    def distribution(self, d: str) -> None:
         self.set_distribution(d)
 
-    def set_distribution(self, distribution):
+    def set_distribution(self, distribution: str) -> Stack:
         """Set the distribution (see DISTRIBUTIONS). Returns self."""
         d = choice(distribution, list(DISTRIBUTIONS), "distribution")
         self._check(lib.moa_stack_set_distribution(self._h(), self._id, d))
         return self
 
     @property
-    def alignment(self):
+    def alignment(self) -> str:
         """How the views are placed across the axis: "fill", "leading", "top", "center", "trailing", "bottom",
         "firstBaseline" or "lastBaseline" (assignable)."""
-        return _name(ALIGNMENTS, self._get()[2])
+        return cast(str, _name(ALIGNMENTS, self._get()[2]))
 
     @alignment.setter
-    def alignment(self, a):
+    def alignment(self, a: str) -> None:
         self.set_alignment(a)
 
-    def set_alignment(self, alignment):
+    def set_alignment(self, alignment: str) -> Stack:
         """Set the alignment (see ALIGNMENTS). Returns self."""
         a = choice(alignment, list(ALIGNMENTS), "alignment")
         self._check(lib.moa_stack_set_alignment(self._h(), self._id, a))
         return self
 
     @property
-    def spacing(self):
+    def spacing(self) -> float:
         """The gap between neighbours, points (assignable; finite, within +-1e9; negative overlaps them)."""
         return self._get()[3]
 
     @spacing.setter
-    def spacing(self, s):
+    def spacing(self, s: float) -> None:
         self.set_spacing(s)
 
-    def set_spacing(self, spacing):
+    def set_spacing(self, spacing: float) -> Stack:
         """Set the spacing. Returns self."""
         s = finite(spacing, "spacing")
         self._check(lib.moa_stack_set_spacing(self._h(), self._id, s))
         return self
 
     @property
-    def margins_relative(self):
+    def margins_relative(self) -> bool:
         """Whether the views are arranged within the stack view's layout margins (assignable bool)."""
         return bool(self._get()[4])
 
     @margins_relative.setter
-    def margins_relative(self, b):
+    def margins_relative(self, b: bool) -> None:
         self.set_margins_relative(b)
 
-    def set_margins_relative(self, margins_relative):
+    def set_margins_relative(self, margins_relative: bool) -> Stack:
         """Arrange within the layout margins (True) or the edges (False). Returns self."""
         m = boolean(margins_relative, "margins_relative")
         self._check(lib.moa_stack_set_margins_relative(self._h(), self._id, m))
         return self
 
-    def set_custom_spacing(self, after, spacing):
+    def set_custom_spacing(self, after: View, spacing: Optional[float]) -> Stack:
         """The spacing after arranged view `after` (UIKit's setCustomSpacing); None goes back to the stack's
         spacing (MOA_SPACING_DEFAULT). NotFoundError if `after` is not arranged here. Returns self."""
         vid = self._layout._own(after, View, "after")
@@ -239,7 +245,9 @@ class Stack(_Child):
 
     # -- hiding
 
-    def set_hidden(self, view, hidden, *, animated=False, duration=0.3, curve=None, done=None, spring=None):
+    def set_hidden(self, view: View, hidden: bool, *, animated: bool = False, duration: float = 0.3,
+                   curve: Optional[Curve] = None, done: Optional[Done] = None,
+                   spring: Optional[Spring] = None) -> Optional[Animation]:
         """Hide (hidden=True) or show arranged view `view`: a hidden view has zero size along the axis and no
         spacing. is_hidden() changes at the call.
 
@@ -263,20 +271,20 @@ class Stack(_Child):
                                       ctypes.byref(out))
         return L._animation(st, key, out)
 
-    def hide(self, view, **options):
+    def hide(self, view: View, **options: Any) -> Optional[Animation]:
         """set_hidden(view, True, **options): animated, duration, curve, done, spring."""
         return self.set_hidden(view, True, **options)
 
-    def show(self, view, **options):
+    def show(self, view: View, **options: Any) -> Optional[Animation]:
         """set_hidden(view, False, **options): animated, duration, curve, done, spring."""
         return self.set_hidden(view, False, **options)
 
-    def is_hidden(self, view):
+    def is_hidden(self, view: View) -> bool:
         """True if `view` is hidden (or hiding). NotFoundError if it is not arranged here."""
         vid = self._layout._own(view, View, "view")
         return self._layout._flag("moa_stack_is_hidden", self._id, vid)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         h = self._layout._core.h
         if h is None:
             return "<moa.Stack (closed layout)>"
@@ -285,7 +293,7 @@ class Stack(_Child):
         if lib.moa_view_name(h, self._id, ctypes.byref(out)) != E.OK or \
                 lib.moa_stack_views(h, self._id, None, 0, ctypes.byref(n)) != E.OK:
             return "<moa.Stack (removed)>"
-        return "<moa.Stack %s, %d views>" % (out.value.decode("utf-8", "replace"), n.value)
+        return "<moa.Stack %s, %d views>" % ((out.value or b"").decode("utf-8", "replace"), n.value)
 
 
 # ---------------------------------------------------------------------------------------------- Chain
@@ -303,39 +311,39 @@ class Chain(_Child):
     properties: the values read are those this object set (a chain is only changed through it)."""
     __slots__ = ("_axis", "_style", "_gap", "_bias", "_ended")
 
-    def __init__(self, layout, id_, axis, style, gap, bias):
+    def __init__(self, layout: Layout, id_: int, axis: str, style: str, gap: float, bias: float) -> None:
         super().__init__(layout, id_)
         self._axis, self._style, self._gap, self._bias = axis, style, gap, bias
         self._ended = False
 
-    def _live(self):
+    def _live(self) -> None:
         self._h()
         if self._ended:
             raise E.NotFoundError("the chain was removed", E.NOTFOUND, "notFound")
 
     @property
-    def removed(self):
+    def removed(self) -> bool:
         """True once remove() (or close()) ended the chain."""
         self._h()
         return self._ended
 
     @property
-    def axis(self):
+    def axis(self) -> str:
         """ "horizontal" or "vertical"."""
         self._live()
         return self._axis
 
     @property
-    def style(self):
+    def style(self) -> str:
         """ "spread", "spreadInside" or "packed" (assignable)."""
         self._live()
         return self._style
 
     @style.setter
-    def style(self, s):
+    def style(self, s: str) -> None:
         self.set_style(s)
 
-    def set_style(self, style):
+    def set_style(self, style: str) -> Chain:
         """Set the style (see CHAIN_STYLES). Returns self."""
         s = choice(style, list(CHAIN_STYLES), "style")
         self._check(lib.moa_chain_set_style(self._h(), self._id, s))
@@ -343,16 +351,16 @@ class Chain(_Child):
         return self
 
     @property
-    def gap(self):
+    def gap(self) -> float:
         """The gap between neighbours (the least one in spread styles), 0 ... 1e9 (assignable)."""
         self._live()
         return self._gap
 
     @gap.setter
-    def gap(self, g):
+    def gap(self, g: float) -> None:
         self.set_gap(g)
 
-    def set_gap(self, gap):
+    def set_gap(self, gap: float) -> Chain:
         """Set the gap. Returns self."""
         g = finite(gap, "gap")
         self._check(lib.moa_chain_set_gap(self._h(), self._id, g))
@@ -360,23 +368,23 @@ class Chain(_Child):
         return self
 
     @property
-    def bias(self):
+    def bias(self) -> float:
         """Where a packed chain's group sits between the edges: 0 start, 0.5 centred, 1 end (assignable)."""
         self._live()
         return self._bias
 
     @bias.setter
-    def bias(self, b):
+    def bias(self, b: float) -> None:
         self.set_bias(b)
 
-    def set_bias(self, bias):
+    def set_bias(self, bias: float) -> Chain:
         """Set the bias (0 ... 1). Returns self."""
         b = finite(bias, "bias")
         self._check(lib.moa_chain_set_bias(self._h(), self._id, b))
         self._bias = b
         return self
 
-    def set_weight(self, view, weight):
+    def set_weight(self, view: View, weight: Optional[float]) -> Chain:
         """Give `view` a weight (a number above 0): views with a weight share the room left along the axis in
         proportion to their weights (the gaps are then `gap`, the ends on the edges). None takes the weight away.
         NotFoundError if `view` is not in the chain. Returns self."""
@@ -385,19 +393,19 @@ class Chain(_Child):
         self._check(lib.moa_chain_set_weight(self._h(), self._id, vid, w))
         return self
 
-    def remove(self):
+    def remove(self) -> None:
         """End the chain: its constraints and spacers go, the views stay. NotFoundError if it was ended already."""
         self._check(lib.moa_chain_free(self._h(), self._id))
         self._ended = True
 
-    def close(self):
+    def close(self) -> None:
         """End the chain as remove(), unless this object ended it already (then nothing happens)."""
         if not self._ended:
             self.remove()
 
     free = remove  # the Lua module's name (as Collapsible.free, Pan.free)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self._layout._core.h is None:
             return "<moa.Chain (closed layout)>"
         if self._ended:
@@ -417,57 +425,57 @@ class Barrier(_Child):
     guide (``barrier.guide.remove()``) ends the barrier; removing a member takes it out."""
     __slots__ = ("_side", "_margin")
 
-    def __init__(self, layout, id_, side, margin):
+    def __init__(self, layout: Layout, id_: int, side: str, margin: float) -> None:
         super().__init__(layout, id_)
         self._side, self._margin = side, margin
 
-    def _live(self):
+    def _live(self) -> None:
         h = self._h()
         out = ctypes.c_char_p()
         if lib.moa_view_name(h, self._id, ctypes.byref(out)) == E.NOTFOUND:
             raise E.NotFoundError("the barrier's guide was removed", E.NOTFOUND, "notFound")
 
     @property
-    def guide(self):
+    def guide(self) -> View:
         """The barrier's guide (a View)."""
         self._h()
         return self._layout._view(self._id)
 
     @property
-    def name(self):
+    def name(self) -> str:
         """The guide's name."""
         return self.guide.name
 
     @property
-    def removed(self):
+    def removed(self) -> bool:
         """True once the barrier ended (its guide was removed)."""
         return self.guide.removed
 
     @property
-    def side(self):
+    def side(self) -> str:
         """The side of the members it follows (see BARRIER_SIDES)."""
         self._live()
         return self._side
 
     @property
-    def margin(self):
+    def margin(self) -> float:
         """The distance past (right, bottom, trailing) or before (the other sides) the furthest member's edge
         (assignable)."""
         self._live()
         return self._margin
 
     @margin.setter
-    def margin(self, m):
+    def margin(self, m: float) -> None:
         self.set_margin(m)
 
-    def set_margin(self, margin):
+    def set_margin(self, margin: float) -> Barrier:
         """Set the margin (finite, within +-1e9). Returns self."""
         m = finite(margin, "margin")
         self._check(lib.moa_barrier_set_margin(self._h(), self._id, m))
         self._margin = m
         return self
 
-    def set_views(self, views):
+    def set_views(self, views: Union[View, Iterable[View]]) -> Barrier:
         """Replace the members (views or guides of this layout, each once; none is allowed: the barrier then
         lies on its superview's side). Returns self."""
         ids = self._layout._view_ids(views, "views")
@@ -475,14 +483,14 @@ class Barrier(_Child):
         self._check(lib.moa_barrier_set_views(self._h(), self._id, arr, len(ids)))
         return self
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         h = self._layout._core.h
         if h is None:
             return "<moa.Barrier (closed layout)>"
         out = ctypes.c_char_p()
         if lib.moa_view_name(h, self._id, ctypes.byref(out)) != E.OK:
             return "<moa.Barrier (removed)>"
-        return "<moa.Barrier %s %s%+g>" % (out.value.decode("utf-8", "replace"), self._side, self._margin)
+        return "<moa.Barrier %s %s%+g>" % ((out.value or b"").decode("utf-8", "replace"), self._side, self._margin)
 
 
 for _cls in (Stack, Chain, Barrier):

@@ -4,11 +4,17 @@ Every failure of the library becomes an exception of a subclass of :class:`Error
 code; it carries the library's message (``str(e)``) and the details of moa_error_info. Arguments are checked
 in Python first (types, NaN and infinities, embedded NUL bytes), so bad input never reaches the library.
 """
-import collections
+from __future__ import annotations
+
 import math
 import numbers
+from typing import TYPE_CHECKING, Iterable, NamedTuple, Optional, Sequence, Type, Union
 
 from ._lib import lib, PRIORITY_NAMES
+
+if TYPE_CHECKING:
+    from ._layout import LayoutConstraint
+    from ._solver import Constraint
 
 __all__ = ["Error", "ParseError", "ConflictError", "NotFoundError", "InvalidError", "DuplicateError",
            "MisuseError", "ClosedError", "CallbackError", "Conflict", "STATUS_NAMES", "error_for"]
@@ -17,9 +23,14 @@ __all__ = ["Error", "ParseError", "ConflictError", "NotFoundError", "InvalidErro
 OK, ERROR, MISUSE, NOMEM, INVALID, NOTFOUND, DUPLICATE, UNSATISFIABLE, PARSE, CALLBACK = range(10)
 STATUS_NAMES = {code: lib.moa_status_name(code).decode() for code in range(CALLBACK + 1)}
 
-Conflict = collections.namedtuple("Conflict", "constraint equation line")
-Conflict.__doc__ = """One constraint of a conflict: the constraint object, its equation (or the solver's
-description of it) and the 1-based line of the eqs text it came from (0 if none)."""
+
+class Conflict(NamedTuple):
+    """One constraint of a conflict: the constraint object (a :class:`LayoutConstraint`, or a solver's
+    :class:`Constraint`), its equation (or the solver's description of it) and the 1-based line of the eqs text
+    it came from (0 if none)."""
+    constraint: Union[LayoutConstraint, Constraint]
+    equation: str
+    line: int
 
 
 class Error(Exception):
@@ -36,8 +47,9 @@ class Error(Exception):
     - ``conflicts``: a list of :class:`Conflict` for a conflict, else empty.
     """
 
-    def __init__(self, text, status=ERROR, kind="", message=None, line=0, offset=-1, text_offset=-1, length=0,
-                 source_line="", expected="", suggestion="", source="", conflicts=()):
+    def __init__(self, text: str, status: int = ERROR, kind: str = "", message: Optional[str] = None, line: int = 0,
+                 offset: int = -1, text_offset: int = -1, length: int = 0, source_line: str = "", expected: str = "",
+                 suggestion: str = "", source: str = "", conflicts: Iterable[Conflict] = ()) -> None:
         super().__init__(text)
         self.status = status
         self.code = STATUS_NAMES.get(status, "UNKNOWN")
@@ -51,7 +63,7 @@ class Error(Exception):
         self.expected = expected
         self.suggestion = suggestion
         self.source = source
-        self.conflicts = list(conflicts)
+        self.conflicts: list[Conflict] = list(conflicts)
 
 
 class ParseError(Error):
@@ -89,18 +101,19 @@ class CallbackError(Error):
     the function raised, when it raised one."""
 
 
-_CLASSES = {PARSE: ParseError, UNSATISFIABLE: ConflictError, NOTFOUND: NotFoundError, INVALID: InvalidError,
-            DUPLICATE: DuplicateError, MISUSE: MisuseError, CALLBACK: CallbackError}
+_CLASSES: dict[int, Type[Error]] = {
+    PARSE: ParseError, UNSATISFIABLE: ConflictError, NOTFOUND: NotFoundError, INVALID: InvalidError,
+    DUPLICATE: DuplicateError, MISUSE: MisuseError, CALLBACK: CallbackError}
 
 
-def error_for(status):
+def error_for(status: int) -> Type[Error]:
     """The exception class for a moa_status."""
     return _CLASSES.get(status, Error)
 
 
 # ---------------------------------------------------------------------------------------------- argument checks
 
-def finite(x, what):
+def finite(x: object, what: str) -> float:
     """x as a float; TypeError unless a real number (bool is refused), InvalidError unless finite."""
     if isinstance(x, bool) or not isinstance(x, numbers.Real):
         raise TypeError("%s must be a number, got %s" % (what, type(x).__name__))
@@ -110,7 +123,7 @@ def finite(x, what):
     return x
 
 
-def text(s, what):
+def text(s: object, what: str) -> bytes:
     """s encoded as UTF-8 for a C string; TypeError unless str, InvalidError if it holds a NUL character."""
     if not isinstance(s, str):
         raise TypeError("%s must be a str, got %s" % (what, type(s).__name__))
@@ -119,14 +132,14 @@ def text(s, what):
     return s.encode("utf-8", "surrogatepass")
 
 
-def boolean(b, what):
+def boolean(b: object, what: str) -> int:
     """b as 0/1; TypeError unless a bool."""
     if not isinstance(b, bool):
         raise TypeError("%s must be a bool, got %s" % (what, type(b).__name__))
     return 1 if b else 0
 
 
-def choice(value, names, what):
+def choice(value: object, names: Sequence[str], what: str) -> int:
     """The index of value in names; TypeError unless str, InvalidError if unknown."""
     if not isinstance(value, str):
         raise TypeError("%s must be a str, got %s" % (what, type(value).__name__))
@@ -139,10 +152,10 @@ def choice(value, names, what):
 
 # Priority names: the library's table (moa_priority_name), the same names equation text takes after `@`;
 # moa.PRIORITIES exposes it.
-PRIORITIES = PRIORITY_NAMES
+PRIORITIES: dict[str, float] = PRIORITY_NAMES
 
 
-def priority(p, what="priority", edit=False):
+def priority(p: Union[float, str], what: str = "priority", edit: bool = False) -> float:
     """A priority from a name or a number in (0, 1000] (below 1000 for an edit variable)."""
     if isinstance(p, str):
         if p not in PRIORITIES:

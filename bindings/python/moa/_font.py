@@ -11,8 +11,10 @@ libmoafont is optional (FreeType and HarfBuzz; `make font`) and separate from li
 
 1. the path in the environment variable ``MOA_FONT_LIBRARY`` (an explicit choice: used or failed, never
    replaced by another copy);
-2. ``libmoafont.so`` in the directory of the loaded libmoa (``moa.library_path``), where `make font` puts it;
-3. ``ctypes.util.find_library("moafont")`` (an installed copy).
+2. ``libmoafont.so`` inside this package, next to this module (what an installed wheel ships when the wheel
+   was built beside a libmoafont; it needs the system's FreeType and HarfBuzz libraries to load);
+3. ``libmoafont.so`` in the directory of the loaded libmoa (``moa.library_path``), where `make font` puts it;
+4. ``ctypes.util.find_library("moafont")`` (an installed copy).
 
 :func:`has_font` tells whether it can be loaded; :class:`Font` raises OSError (with what was tried) when not.
 
@@ -22,22 +24,29 @@ a Font that a layout still uses (``with moa.Font() as f:`` around a layout that 
 closed at once (its methods raise ClosedError) but frees the C font only when the last layout lets go of it
 (set_font(None) or another font, or the layout closed), so a layout never measures with a freed font.
 """
-import collections
+from __future__ import annotations
+
 import ctypes
 import ctypes.util
 import math
 import os
+from typing import Any, Literal, NamedTuple, Optional, Tuple, Union
 
 from . import _errors as E
 from ._errors import finite
-from ._lib import path as _moa_path, ADVANCE_FN
+from ._lib import path as _moa_path, ADVANCE_FN, PACKAGE_DIR
 
 __all__ = ["Font", "FontMetrics", "has_font"]
 
-FontMetrics = collections.namedtuple("FontMetrics", "ascent descent line_gap")
-FontMetrics.__doc__ = """A font's vertical metrics as fractions of the font size (multiply by the size in
-points): ascent above the baseline, descent below it (positive), line_gap the extra space between lines. The
-recommended line height is (ascent + descent + line_gap) * size."""
+
+class FontMetrics(NamedTuple):
+    """A font's vertical metrics as fractions of the font size (multiply by the size in points): ascent above
+    the baseline, descent below it (positive), line_gap the extra space between lines. The recommended line
+    height is (ascent + descent + line_gap) * size."""
+    ascent: float
+    descent: float
+    line_gap: float
+
 
 _c = ctypes
 _SIGNATURES = {
@@ -50,23 +59,28 @@ _SIGNATURES = {
     "moafont_default_path": (_c.c_char_p, []),
 }
 
-_state = {}  # "lib": the CDLL, "advance": moafont_advance as a moa_text_advance_fn; or "error": why not
+#: "lib": the CDLL, "advance": moafont_advance as a moa_text_advance_fn, "path": where it was loaded from; or
+#: "error": why it cannot be loaded.
+_state: dict[str, Any] = {}
 
 
-def _candidates():
+def _candidates() -> Tuple[list[str], bool]:
+    """The paths (or find_library names) to try, in order, and whether the first is an explicit choice."""
     env = os.environ.get("MOA_FONT_LIBRARY")
     if env:
         return [env], True
-    found = []
+    found = [os.path.join(PACKAGE_DIR, "libmoafont.so")]
     if os.sep in _moa_path:
-        found.append(os.path.join(os.path.dirname(os.path.abspath(_moa_path)), "libmoafont.so"))
+        beside = os.path.join(os.path.dirname(os.path.abspath(_moa_path)), "libmoafont.so")
+        if beside not in found:
+            found.append(beside)
     name = ctypes.util.find_library("moafont")
     if name:
         found.append(name)
     return found, False
 
 
-def _load():
+def _load() -> ctypes.CDLL:
     """The loaded libmoafont (declared), loading it on the first call; OSError if it cannot be loaded (the
     outcome is kept: later calls answer the same without trying again)."""
     if "lib" in _state:
@@ -99,7 +113,7 @@ def _load():
     raise OSError(_state["error"])
 
 
-def has_font():
+def has_font() -> bool:
     """Whether libmoafont can be loaded (then :class:`Font` works, given a font file)."""
     try:
         _load()
@@ -108,7 +122,7 @@ def has_font():
     return True
 
 
-def _closed_font():
+def _closed_font() -> E.ClosedError:
     return E.ClosedError("attempt to use a closed font", E.MISUSE, "misuse")
 
 
@@ -121,9 +135,9 @@ class Font:
     be loaded, no default font is installed, or the file cannot be opened as a font (moafont's message).
     """
 
-    def __init__(self, path=None):
+    def __init__(self, path: Union[str, bytes, os.PathLike[str], os.PathLike[bytes], None] = None) -> None:
         flib = _load()
-        self._ptr = None
+        self._ptr: Optional[int] = None
         self._users = 0
         self._closed = False
         if path is None:
@@ -150,50 +164,50 @@ class Font:
 
     # -- lifecycle
 
-    def close(self):
+    def close(self) -> None:
         """Close the font (idempotent). A layout still measuring with it keeps the C font until it lets go
         (see the module's notes); this object is closed at once."""
         self._closed = True
         self._free_if_unused()
 
-    def _free_if_unused(self):
+    def _free_if_unused(self) -> None:
         if self._closed and self._users == 0 and self._ptr is not None:
             ptr, self._ptr = self._ptr, None
             _state["lib"].moafont_close(ptr)
 
-    def _acquire(self):
+    def _acquire(self) -> Tuple[Any, Optional[int]]:
         """A layout measures with the font from now on: returns (advance function, font pointer)."""
         if self._closed:
             raise _closed_font()
         self._users += 1
         return _state["advance"], self._ptr
 
-    def _release(self):
+    def _release(self) -> None:
         """A layout no longer measures with the font."""
         self._users -= 1
         self._free_if_unused()
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self.close()  # a layout still holding it (both collected together) frees it when it lets go
         except BaseException:  # noqa: B902 - never from a finalizer
             pass
 
-    def __enter__(self):
+    def __enter__(self) -> Font:
         if self._closed:
             raise _closed_font()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         self.close()
         return False
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
         """True once :meth:`close` was called."""
         return self._closed
 
-    def _p(self):
+    def _p(self) -> Optional[int]:
         if self._closed:
             raise _closed_font()
         return self._ptr
@@ -201,22 +215,22 @@ class Font:
     # -- reading
 
     @property
-    def family(self):
+    def family(self) -> str:
         """The family name from the font's name table, e.g. "DejaVu Sans" ("" when it has none)."""
         self._p()
         return self._family
 
     @property
-    def path(self):
+    def path(self) -> str:
         """The font file's path."""
         return self._path
 
-    def metrics(self):
+    def metrics(self) -> FontMetrics:
         """The vertical metrics as fractions of the font size: a FontMetrics(ascent, descent, line_gap)."""
         self._p()
         return self._metrics
 
-    def advance(self, text_, size):
+    def advance(self, text_: str, size: float) -> float:
         """The advance width, in points, of `text_` (one line) at `size` points, shaped with HarfBuzz (kerning,
         ligatures): exactly what a layout measures with this font. InvalidError for a negative size or text
         that is not valid Unicode (lone surrogates)."""
@@ -231,7 +245,7 @@ class Font:
                                  "not valid Unicode)" % (text_, s), E.INVALID, "invalid")
         return w
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self._closed:
             return "<moa.Font (closed)>"
         return "<moa.Font %r %s>" % (self._family, self._path)
@@ -239,4 +253,3 @@ class Font:
 
 for _cls in (Font, FontMetrics):
     _cls.__module__ = "moa"
-

@@ -67,14 +67,17 @@ bad answer) is caught by the trampoline, the call fails and raises :class:`moa.C
 replaced, taken away, or the view removed); a font while set on the layout (until replaced or the layout
 closed). A :class:`moa.Font` (libmoafont) is measured by its C function directly, without entering Python.
 """
+from __future__ import annotations
+
 import ctypes
-import collections
 import collections.abc
 import itertools
 import math
 import numbers
 import operator
 import weakref
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Literal, Mapping, NamedTuple, Optional, Sequence,
+                    SupportsIndex, Tuple, Union, cast, overload)
 
 from . import _errors as E
 from ._errors import finite, text, boolean, choice, priority
@@ -82,15 +85,49 @@ from ._font import Font
 from ._lib import (lib, DONE_FN, REST_FN, TEXT_FN, MEASURE_FN, ADVANCE_FN, Rect_, Frame_, ErrorInfo_, MeasuredSize_,
                    MeasureStats_, TextStyle_, TextMetrics_, CURVE_NAMES)
 
+if TYPE_CHECKING:
+    from ._arrange import Stack, Chain, Barrier
+
 __all__ = ["Layout", "View", "LayoutConstraint", "Animation", "Collapsible", "Pan", "Rect", "Frame", "FrameColumns",
            "Violation", "Ambiguity", "CURVES", "MAX_MEASURE_ROUNDS"]
 
-Rect = collections.namedtuple("Rect", "x y width height")
-Rect.__doc__ = "A rectangle: origin (x, y) and size, y growing downwards (moa_rect)."
+# Types of the arguments (for type checkers; every argument is also checked at run time).
+#: A priority: a number in [1, 1000] (layout) or a name ("required", "high", "low", "fit", ...).
+Priority = Union[float, str]
+#: A timing curve: a name of CURVES, a cubic Bézier (x1, y1, x2, y2), or a spring {"damping", "response",
+#: "velocity"}.
+Curve = Union[str, Sequence[float], Dict[str, float]]
+#: A spring's options: {"damping": 1, "response": 0.5, "velocity": v}.
+Spring = Dict[str, float]
+#: A completion: done(finished).
+Done = Callable[[bool], object]
+#: A pan's snap completion: done(rest, finished).
+RestDone = Callable[[float, bool], object]
+#: A measure function: fn(width, width_mode, height, height_mode) -> (width, height[, baseline[, first_baseline]]).
+MeasureFn = Callable[[float, str, float, str], Sequence[Optional[float]]]
+#: A text-advance function: fn(text, size) -> points.
+AdvanceFn = Callable[[str, float], float]
 
-Frame = collections.namedtuple("Frame", "view name superview frame root_frame depth guide")
-Frame.__doc__ = """One item of Layout.frames(): the View, its name, its superview's name (None for the root), its
-frame in the superview and in root space (Rect), its depth (0 for the root) and whether it is a guide."""
+
+class Rect(NamedTuple):
+    """A rectangle: origin (x, y) and size, y growing downwards (moa_rect)."""
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+class Frame(NamedTuple):
+    """One item of Layout.frames(): the View, its name, its superview's name (None for the root), its frame in
+    the superview and in root space (Rect), its depth (0 for the root) and whether it is a guide."""
+    view: View
+    name: str
+    superview: Optional[str]
+    frame: Rect
+    root_frame: Rect
+    depth: int
+    guide: bool
+
 
 # The columns of a moa_frame array: (field, memoryview format, byte offset), from the ctypes layout of moa_frame.
 _FRAME_SIZE = ctypes.sizeof(Frame_)
@@ -98,14 +135,41 @@ _ITEM_SIZE = {"Q": ctypes.sizeof(ctypes.c_uint64), "d": ctypes.sizeof(ctypes.c_d
               "i": ctypes.sizeof(ctypes.c_int)}
 
 
-def _rect_columns(prefix, base):
+def _rect_columns(prefix: str, base: int) -> list[Tuple[str, str, int]]:
     return [(prefix + f, "d", base + getattr(Rect_, f).offset) for f in ("x", "y", "width", "height")]
 
 
-_COLUMNS = ([("view", "Q", Frame_.view.offset), ("superview", "Q", Frame_.superview.offset)] +
-            _rect_columns("", Frame_.frame.offset) + _rect_columns("root_", Frame_.frame_in_root.offset) +
-            [("depth", "i", Frame_.depth.offset), ("guide", "i", Frame_.is_guide.offset)])
+_COLUMNS: list[Tuple[str, str, int]] = (
+    [("view", "Q", Frame_.view.offset), ("superview", "Q", Frame_.superview.offset)] +
+    _rect_columns("", Frame_.frame.offset) + _rect_columns("root_", Frame_.frame_in_root.offset) +
+    [("depth", "i", Frame_.depth.offset), ("guide", "i", Frame_.is_guide.offset)])
 assert all(_FRAME_SIZE % _ITEM_SIZE[fmt] == 0 and off % _ITEM_SIZE[fmt] == 0 for _, fmt, off in _COLUMNS)
+
+
+class _Column:
+    """A column of FrameColumns (a descriptor): read on a FrameColumns, a memoryview over its buffer."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.fmt, self.off = _COLUMN_AT[name]
+        self.__doc__ = "The %s of every frame (a memoryview)." % name
+
+    @overload
+    def __get__(self, obj: None, owner: Optional[type] = None) -> _Column: ...
+
+    @overload
+    def __get__(self, obj: FrameColumns, owner: Optional[type] = None) -> memoryview: ...
+
+    def __get__(self, obj: Optional[FrameColumns], owner: Optional[type] = None) -> Union[_Column, memoryview]:
+        if obj is None:
+            return self
+        return obj._column(self.name, self.fmt, self.off)
+
+    def __set__(self, obj: FrameColumns, value: object) -> None:
+        raise AttributeError("the columns of a FrameColumns are read-only")
+
+
+_COLUMN_AT = {name: (fmt, off) for name, fmt, off in _COLUMNS}
 
 
 class FrameColumns:
@@ -117,56 +181,70 @@ class FrameColumns:
     gives the View), ``x``, ``y``, ``width``, ``height`` (the frame in the superview), ``root_x``, ``root_y``,
     ``root_width``, ``root_height`` (the frame in root space) (floats), ``depth`` and ``guide`` (0 or 1) (ints).
     Iterate, index, ``sum()``, ``.tolist()`` or ``zip()`` them; reading an item makes one Python number."""
-    __slots__ = ("buffer", "_cols")
+    __slots__ = {"buffer": "The ctypes array of moa_frame the columns read (frame_buffer()'s).", "_cols": None}
 
     #: The names of the columns, in moa_frame order.
-    fields = tuple(c[0] for c in _COLUMNS)
+    fields: Tuple[str, ...] = tuple(c[0] for c in _COLUMNS)
 
-    def __init__(self, buffer):
+    view = _Column("view")
+    superview = _Column("superview")
+    x = _Column("x")
+    y = _Column("y")
+    width = _Column("width")
+    height = _Column("height")
+    root_x = _Column("root_x")
+    root_y = _Column("root_y")
+    root_width = _Column("root_width")
+    root_height = _Column("root_height")
+    depth = _Column("depth")
+    guide = _Column("guide")
+
+    def __init__(self, buffer: ctypes.Array[Frame_]) -> None:
         self.buffer = buffer
-        self._cols = {}
+        self._cols: dict[str, memoryview] = {}
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.buffer)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<moa.FrameColumns of %d frames>" % len(self.buffer)
 
-    def _column(self, name, fmt, off):
+    def _column(self, name: str, fmt: str, off: int) -> memoryview:
         col = self._cols.get(name)
         if col is None:
             size = _ITEM_SIZE[fmt]
-            col = memoryview(self.buffer).cast("B").cast(fmt)[off // size::_FRAME_SIZE // size]
+            raw: Any = memoryview(self.buffer).cast("B")  # (the format is one of _ITEM_SIZE's)
+            col = raw.cast(fmt)[off // size::_FRAME_SIZE // size]
             self._cols[name] = col
         return col
 
 
-def _column_property(name, fmt, off):
-    return property(lambda self: self._column(name, fmt, off), doc="The %s of every frame (a memoryview)." % name)
+assert all(isinstance(FrameColumns.__dict__.get(name), _Column) for name in FrameColumns.fields)
 
 
-for _name, _fmt, _off in _COLUMNS:
-    setattr(FrameColumns, _name, _column_property(_name, _fmt, _off))
-del _name, _fmt, _off
+class Violation(NamedTuple):
+    """An optional constraint the solver gave up, and how far (points) it is off."""
+    constraint: LayoutConstraint
+    amount: float
 
 
-Violation = collections.namedtuple("Violation", "constraint amount")
-Violation.__doc__ = "An optional constraint the solver gave up, and how far (points) it is off."
+class Ambiguity(NamedTuple):
+    """A view variable no constraint fixes: var is "minX", "minY", "width" or "height"."""
+    view: View
+    var: str
 
-Ambiguity = collections.namedtuple("Ambiguity", "view var")
-Ambiguity.__doc__ = 'A view variable no constraint fixes: var is "minX", "minY", "width" or "height".'
 
 #: The predefined timing curves (moa_curve), from the library's table (moa_curve_name): linear, easeIn, easeOut,
 #: easeInOut, spring, keyboard (the iOS keyboard's curve). A curve argument may also be a 4-tuple
 #: (x1, y1, x2, y2), a CSS cubic-bezier, or a dict {"damping": 1, "response": 0.5, "velocity": v} for a spring.
-CURVES = CURVE_NAMES
+CURVES: dict[str, int] = CURVE_NAMES
 
 #: Orientations (moa.h MOA_PORTRAIT, MOA_LANDSCAPE, MOA_ANY_ORIENTATION) by name.
 _ORIENTATIONS = {"portrait": 1, "landscape": 2, "any": 3}
 _ORIENTATION_NAMES = list(_ORIENTATIONS)
 
 
-def _insets(values, names):
+def _insets(values: Sequence[Optional[float]], names: Sequence[str]) -> Tuple[float, ...]:
     """Four finite insets from (all,) or all four values (the other three None when one is given)."""
     if all(v is None for v in values[1:]):
         return (finite(values[0], names[0]),) * 4
@@ -178,7 +256,7 @@ _COLLAPSE = ["left", "right", "up", "down"]
 _VARS = ["minX", "minY", "width", "height"]
 _SVG_CONSTRAINTS, _SVG_GUIDES, _SVG_NO_LABELS = 1, 2, 4
 _AUTO = -1.0
-_UNSET = object()
+_UNSET: Any = object()
 
 #: Solves after which measured content must have settled (moa.h MOA_MAX_MEASURE_ROUNDS): content whose size
 #: keeps changing fails the solve with CallbackError ("did not settle").
@@ -202,20 +280,20 @@ class _Core:
     ends otherwise (_check, _finish)."""
     __slots__ = ("h", "frames", "measuring", "cb_error")
 
-    def __init__(self, h):
+    def __init__(self, h: Optional[int]) -> None:
         self.h = h
-        self.frames = []
+        self.frames: list[list[BaseException]] = []
         self.measuring = 0
-        self.cb_error = None
+        self.cb_error: Optional[BaseException] = None
 
 
 # key (the C `ud`) -> (core, function). Completions are popped when called (the library calls each exactly
 # once); the debug reporter stays until replaced or the layout is closed.
-_callbacks = {}
+_callbacks: dict[int, Tuple[_Core, Callable[..., object]]] = {}
 _keys = itertools.count(1)
 
 
-def _run(core, fn, args):
+def _run(core: _Core, fn: Callable[..., object], args: Tuple[Any, ...]) -> None:
     try:
         fn(*args)
     except BaseException as e:  # noqa: B902 - nothing may escape into C, not even KeyboardInterrupt
@@ -224,7 +302,7 @@ def _run(core, fn, args):
         # else: run from a finalizer (the layout was collected): dropped, as in the Lua binding
 
 
-def _done_trampoline(_layout, _animation, finished, ud):
+def _done_trampoline(_layout: Optional[int], _animation: int, finished: int, ud: Optional[int]) -> None:
     try:
         entry = _callbacks.pop(ud or 0, None)
         if entry is not None:
@@ -233,7 +311,7 @@ def _done_trampoline(_layout, _animation, finished, ud):
         pass
 
 
-def _rest_trampoline(_layout, _pan, rest, finished, ud):
+def _rest_trampoline(_layout: Optional[int], _pan: int, rest: float, finished: int, ud: Optional[int]) -> None:
     try:
         entry = _callbacks.pop(ud or 0, None)
         if entry is not None:
@@ -242,7 +320,7 @@ def _rest_trampoline(_layout, _pan, rest, finished, ud):
         pass
 
 
-def _text_trampoline(text_, ud):
+def _text_trampoline(text_: Optional[bytes], ud: Optional[int]) -> None:
     try:
         entry = _callbacks.get(ud or 0)
         if entry is not None:
@@ -259,7 +337,7 @@ _TEXT = TEXT_FN(_text_trampoline)
 _NO_DONE, _NO_REST, _NO_TEXT, _NO_MEASURE, _NO_ADVANCE = DONE_FN(), REST_FN(), TEXT_FN(), MEASURE_FN(), ADVANCE_FN()
 
 
-def _exception_text(e):
+def _exception_text(e: BaseException) -> bytes:
     """What moa_measure_error() reports for a Python exception: "ValueError: message" (NUL-free UTF-8)."""
     try:
         msg = str(e)
@@ -269,12 +347,12 @@ def _exception_text(e):
     return ("%s: %s" % (name, msg) if msg else name).replace("\0", "\\0").encode("utf-8", "replace")
 
 
-def _store(core, e):
+def _store(core: _Core, e: BaseException) -> None:
     if core.cb_error is None:  # the first failure is the one the C call reports
         core.cb_error = e
 
 
-def _answer_number(x, what):
+def _answer_number(x: object, what: str) -> float:
     if isinstance(x, bool) or not isinstance(x, numbers.Real):
         raise TypeError("%s must be a number, got %s" % (what, type(x).__name__))
     x = float(x)
@@ -283,12 +361,13 @@ def _answer_number(x, what):
     return x
 
 
-def _measure_thunk(core, fn):
+def _measure_thunk(core: _Core, fn: MeasureFn) -> Any:
     """The C measure callback (moa_measure_fn) for a Python measure function: fn(width, width_mode, height,
     height_mode) -> (width, height[, baseline[, first_baseline]]). Nothing escapes into C: an exception or a
     bad answer is kept on the core, explained with moa_measure_error() and answered with MOA_ERROR."""
 
-    def thunk(L, _view, width, width_mode, height, height_mode, out, _ud):
+    def thunk(L: Optional[int], _view: int, width: float, width_mode: int, height: float, height_mode: int,
+              out: Any, _ud: Optional[int]) -> int:
         core.measuring += 1
         try:
             r = fn(width, _MEASURE_MODES[width_mode], height, _MEASURE_MODES[height_mode])
@@ -315,12 +394,12 @@ def _measure_thunk(core, fn):
     return MEASURE_FN(thunk)
 
 
-def _advance_thunk(core, fn):
+def _advance_thunk(core: _Core, fn: AdvanceFn) -> Any:
     """The C text-advance function (moa_text_advance_fn) for a Python one: fn(text, size) -> points. An
     exception or a bad answer (not a number, NaN, infinite, negative) is kept on the core and answered with
     NaN, which fails the solve."""
 
-    def thunk(utf8, length, size, _ud):
+    def thunk(utf8: Any, length: int, size: float, _ud: Optional[int]) -> float:
         core.measuring += 1
         try:
             s = ctypes.string_at(utf8, length).decode("utf-8") if length else ""
@@ -340,7 +419,7 @@ def _advance_thunk(core, fn):
     return ADVANCE_FN(thunk)
 
 
-def _register(core, fn, what="done"):
+def _register(core: _Core, fn: Optional[Callable[..., object]], what: str = "done") -> int:
     """A key for fn (None: no callback, key 0). Pop it with _unregister when the C call fails."""
     if fn is None:
         return 0
@@ -351,20 +430,20 @@ def _register(core, fn, what="done"):
     return key
 
 
-def _unregister(key):
+def _unregister(key: int) -> None:
     if key:
         _callbacks.pop(key, None)
 
 
-def _str_out(out):
+def _str_out(out: ctypes.c_char_p) -> str:
     return out.value.decode("utf-8", "replace") if out.value is not None else ""
 
 
-def _rect(r):
+def _rect(r: Rect_) -> Rect:
     return Rect(r.x, r.y, r.width, r.height)
 
 
-def _count(n, what):
+def _count(n: object, what: str) -> int:
     if isinstance(n, bool) or not isinstance(n, int):
         raise TypeError("%s must be an int, got %s" % (what, type(n).__name__))
     if n < 0:
@@ -372,7 +451,7 @@ def _count(n, what):
     return n
 
 
-def _closed():
+def _closed() -> E.ClosedError:
     return E.ClosedError("attempt to use a closed layout", E.MISUSE, "misuse")
 
 
@@ -386,30 +465,30 @@ class Layout:
     Properties: ``root`` (View), ``width``, ``height``, ``root_size``, ``time``, ``animating``, ``closed``.
     """
 
-    def __init__(self, width, height):
+    def __init__(self, width: float, height: float) -> None:
         w, h = finite(width, "width"), finite(height, "height")
         ptr = lib.moa_layout_new(w, h)
         if not ptr:
             raise E.InvalidError("moa.Layout: bad size %r x %r (0 to 1e9) or out of memory" % (w, h), E.INVALID,
                                  "invalid")
         self._core = _Core(ptr)
-        self._views = weakref.WeakValueDictionary()
-        self._lcons = weakref.WeakValueDictionary()
+        self._views: weakref.WeakValueDictionary[int, View] = weakref.WeakValueDictionary()
+        self._lcons: weakref.WeakValueDictionary[int, LayoutConstraint] = weakref.WeakValueDictionary()
         self._debug_key = 0
         # The C callbacks the library holds, alive while set: view id -> MEASURE_FN of View.set_measure; the
         # font of set_font (a Font, or the ADVANCE_FN of a Python function), None for the built-in measurer.
-        self._measures = {}
-        self._font = None
+        self._measures: dict[int, Any] = {}
+        self._font: Any = None
 
     # -- lifecycle
 
-    def close(self):
+    def close(self) -> None:
         """Free the C layout (idempotent). Pending completions are called first, with finished=False; the
         first exception one raises is raised here. Called from a callback of this layout, the library frees it
         when the outer call returns (that call then returns None, or raises ClosedError)."""
         self._close(False)
 
-    def _close(self, finalizing):
+    def _close(self, finalizing: bool) -> None:
         core = self._core
         h = core.h
         if h is None:
@@ -417,7 +496,7 @@ class Layout:
         core.h = None
         _unregister(self._debug_key)
         self._debug_key = 0
-        frame = []
+        frame: list[BaseException] = []
         core.frames.append(frame)
         try:
             lib.moa_layout_free(h)
@@ -435,32 +514,32 @@ class Layout:
         elif frame:
             raise frame[0]
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self._close(True)
             self._drop_font()
         except BaseException:  # noqa: B902 - never from a finalizer
             pass
 
-    def _drop_font(self):
+    def _drop_font(self) -> None:
         font, self._font = self._font, None
         if isinstance(font, Font):
             font._release()
 
-    def __enter__(self):
+    def __enter__(self) -> Layout:
         self._h()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         self.close()
         return False
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
         """True once :meth:`close` was called."""
         return self._core.h is None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self._core.h is None:
             return "<moa.Layout (closed)>"
         w, h = self.root_size
@@ -470,20 +549,20 @@ class Layout:
 
     # -- plumbing
 
-    def _h(self):
+    def _h(self) -> int:
         h = self._core.h
         if h is None:
             raise _closed()
         return h
 
-    def _failure(self, st):
+    def _failure(self, st: int) -> BaseException:
         """The exception for status st of the call just made (reads every detail before any other call)."""
         h = self._core.h
         if h is None:
             return _closed()
         msg = (lib.moa_layout_errmsg(h) or b"").decode("utf-8", "replace")
         info = ErrorInfo_()
-        details = {}
+        details: dict[str, Any] = {}
         if lib.moa_layout_error_info(h, ctypes.byref(info)) == E.OK:
             details = dict(kind=_s(info.kind), message=_s(info.message), line=info.line, offset=info.offset,
                            text_offset=info.text_offset, length=info.length, source_line=_s(info.source_line),
@@ -494,7 +573,7 @@ class Layout:
             arr = (ctypes.c_uint64 * count.value)()
             if lib.moa_layout_conflicts(h, arr, count.value, ctypes.byref(count)) == E.OK:
                 ids = list(arr[:min(len(arr), count.value)])
-        conflicts = []
+        conflicts: list[E.Conflict] = []
         for i in ids:  # the describe calls clear the record: everything above is read already
             out, line = ctypes.c_char_p(), ctypes.c_int(0)
             eq = _str_out(out) if lib.moa_lcons_describe(h, i, ctypes.byref(out)) == E.OK else "?"
@@ -509,7 +588,7 @@ class Layout:
             err.__cause__ = cause
         return err
 
-    def _take_cb_error(self):
+    def _take_cb_error(self) -> Optional[BaseException]:
         """The exception a measure or advance function raised in the C call that just returned (then
         forgotten); None if none, or while such a function is running (a call made from inside it)."""
         core = self._core
@@ -518,17 +597,17 @@ class Layout:
         e, core.cb_error = core.cb_error, None
         return e
 
-    def _check(self, st):
+    def _check(self, st: int) -> None:
         if st != E.OK:
             raise self._failure(st)
         if self._core.cb_error is not None:
             self._take_cb_error()  # a failure the call got over (none expected): not for a later call
 
-    def _call(self, name, *args):
+    def _call(self, name: str, *args: Any) -> Tuple[int, list[BaseException]]:
         """A C call that may call back: returns (status, exceptions the callbacks raised)."""
         core = self._core
         h = self._h()
-        frame = []
+        frame: list[BaseException] = []
         core.frames.append(frame)
         try:
             st = getattr(lib, name)(h, *args)
@@ -536,7 +615,7 @@ class Layout:
             core.frames.pop()
         return st, frame
 
-    def _finish(self, st, frame):
+    def _finish(self, st: int, frame: list[BaseException]) -> None:
         """After _call: a callback's exception first, then closed, then the status."""
         if frame:
             self._take_cb_error()
@@ -545,7 +624,7 @@ class Layout:
             raise _closed()
         self._check(st)
 
-    def _ids(self, name, *pre):
+    def _ids(self, name: str, *pre: Any) -> list[int]:
         h = self._h()
         count = ctypes.c_size_t(0)
         self._check(getattr(lib, name)(h, *pre, None, 0, ctypes.byref(count)))
@@ -555,36 +634,36 @@ class Layout:
         self._check(getattr(lib, name)(h, *pre, arr, count.value, ctypes.byref(count)))
         return list(arr[:min(len(arr), count.value)])
 
-    def _string(self, name, *args):
+    def _string(self, name: str, *args: Any) -> str:
         out = ctypes.c_char_p()
         self._check(getattr(lib, name)(self._h(), *args, ctypes.byref(out)))
         return _str_out(out)
 
-    def _double(self, name, *args):
+    def _double(self, name: str, *args: Any) -> float:
         out = ctypes.c_double(0)
         self._check(getattr(lib, name)(self._h(), *args, ctypes.byref(out)))
         return out.value
 
-    def _flag(self, name, *args):
+    def _flag(self, name: str, *args: Any) -> bool:
         out = ctypes.c_int(0)
         self._check(getattr(lib, name)(self._h(), *args, ctypes.byref(out)))
         return bool(out.value)
 
-    def _view(self, vid):
+    def _view(self, vid: int) -> View:
         v = self._views.get(vid)
         if v is None:
             v = View(self, vid)
             self._views[vid] = v
         return v
 
-    def _constraint(self, cid):
+    def _constraint(self, cid: int) -> LayoutConstraint:
         c = self._lcons.get(cid)
         if c is None:
             c = LayoutConstraint(self, cid)
             self._lcons[cid] = c
         return c
 
-    def _own(self, obj, cls, what):
+    def _own(self, obj: object, cls: type[_Child], what: str) -> int:
         """The id of obj, which must be a cls of this layout."""
         if not isinstance(obj, cls):
             raise TypeError("%s must be a moa.%s, got %s" % (what, cls.__name__, type(obj).__name__))
@@ -593,7 +672,7 @@ class Layout:
             raise E.InvalidError("%s belongs to another layout" % what, E.INVALID, "invalid")
         return obj._id
 
-    def _curve(self, curve, default):
+    def _curve(self, curve: Optional[Curve], default: int) -> int:
         """A moa_curve from a name, a 4-tuple (cubic Bézier) or a dict (spring)."""
         if curve is None:
             return default
@@ -621,7 +700,8 @@ class Layout:
         raise TypeError("curve must be a name, a 4-tuple (cubic Bézier) or a dict (spring), got %s" %
                         type(curve).__name__)
 
-    def _anim(self, duration, curve, delay, spring, default_curve=CURVES["easeInOut"]):
+    def _anim(self, duration: float, curve: Optional[Curve], delay: float, spring: Optional[Spring],
+              default_curve: int = CURVES["easeInOut"]) -> Tuple[float, int, float]:
         d = finite(duration, "duration")
         dl = finite(delay, "delay")
         if spring is not None:
@@ -632,7 +712,7 @@ class Layout:
             c = self._curve(curve, default_curve)
         return d, c, dl
 
-    def _animation(self, st, key, out):
+    def _animation(self, st: int, key: int, out: ctypes.c_uint64) -> Optional[Animation]:
         if st != E.OK:
             _unregister(key)
         self._check(st)  # on success: forgets a measure failure the call got over (not for a later call)
@@ -641,54 +721,54 @@ class Layout:
     # -- root, guides, views
 
     @property
-    def root(self):
+    def root(self) -> View:
         """The root view."""
         out = ctypes.c_uint64(0)
         self._check(lib.moa_layout_root(self._h(), ctypes.byref(out)))
         return self._view(out.value)
 
     @property
-    def root_size(self):
+    def root_size(self) -> Tuple[float, float]:
         """(width, height) of the root, as last set."""
         w, h = ctypes.c_double(0), ctypes.c_double(0)
         self._check(lib.moa_layout_root_size(self._h(), ctypes.byref(w), ctypes.byref(h)))
         return w.value, h.value
 
     @property
-    def orientation(self):
+    def orientation(self) -> str:
         """ "landscape" when the root is wider than tall, otherwise "portrait" (a rotation is a root resize)."""
         out = ctypes.c_int(0)
         self._check(lib.moa_layout_orientation(self._h(), ctypes.byref(out)))
         return "landscape" if out.value == _ORIENTATIONS["landscape"] else "portrait"
 
     @property
-    def width(self):
+    def width(self) -> float:
         """The root's width."""
         return self.root_size[0]
 
     @property
-    def height(self):
+    def height(self) -> float:
         """The root's height."""
         return self.root_size[1]
 
-    def set_root_size(self, width, height):
+    def set_root_size(self, width: float, height: float) -> Layout:
         """Set the root's size (rotation, window resize). ConflictError if required constraints cannot hold
         (the size stays). Returns self."""
         self._check(lib.moa_layout_set_root_size(self._h(), finite(width, "width"), finite(height, "height")))
         return self
 
-    def set_safe_area(self, top, left, bottom, right):
+    def set_safe_area(self, top: float, left: float, bottom: float, right: float) -> Layout:
         """Set the safe-area insets (the safeArea guide is the root inset by them). Returns self."""
         self._check(lib.moa_layout_set_safe_area(self._h(), finite(top, "top"), finite(left, "left"),
                                                  finite(bottom, "bottom"), finite(right, "right")))
         return self
 
-    def set_keyboard_height(self, height):
+    def set_keyboard_height(self, height: float) -> Layout:
         """Set the keyboard guide's height at once (see show_keyboard to animate it). Returns self."""
         self._check(lib.moa_layout_set_keyboard_height(self._h(), finite(height, "height")))
         return self
 
-    def view(self, name, parent=None):
+    def view(self, name: str, parent: Optional[View] = None) -> View:
         """Add a view named `name` under `parent` (None: the root). DuplicateError if the name is taken,
         InvalidError for a bad name."""
         b = text(name, "name")
@@ -697,7 +777,7 @@ class Layout:
         self._check(lib.moa_view_new(self._h(), b, pid, ctypes.byref(out)))
         return self._view(out.value)
 
-    def find(self, name):
+    def find(self, name: str) -> Optional[View]:
         """The view, root or guide named `name`, or None."""
         out = ctypes.c_uint64(0)
         st = lib.moa_view_find(self._h(), text(name, "name"), ctypes.byref(out))
@@ -706,27 +786,29 @@ class Layout:
         self._check(st)
         return self._view(out.value)
 
-    def __getitem__(self, name):
+    def __getitem__(self, name: str) -> View:
+        """The view, root or guide named `name`; KeyError if none."""
         v = self.find(name)
         if v is None:
             raise KeyError(name)
         return v
 
-    def __contains__(self, name):
+    def __contains__(self, name: object) -> bool:
+        """Whether a view, root or guide is named `name`."""
         return isinstance(name, str) and self.find(name) is not None
 
-    def guide(self, name):
+    def guide(self, name: str) -> View:
         """A layout guide by name: "safeArea", "margins", "keyboard", or one made with layout_guide() (a
         barrier's guide too). NotFoundError if no guide has that name."""
         out = ctypes.c_uint64(0)
         self._check(lib.moa_layout_guide(self._h(), text(name, "name"), ctypes.byref(out)))
         return self._view(out.value)
 
-    def views(self):
+    def views(self) -> list[View]:
         """The views added with view() (not the root or guides), in creation order."""
         return [self._view(i) for i in self._ids("moa_layout_views")]
 
-    def layout_guide(self, name, parent=None):
+    def layout_guide(self, name: str, parent: Optional[View] = None) -> View:
         """Add a layout guide named `name` in `parent` (None: the root): UIKit's UILayoutGuide, an invisible
         rectangle with the attributes of a view, for equations only (spacers, equal gaps, a column to align to).
         Nothing places it until equations do; it cannot hold views and is not among views() or the changed
@@ -740,7 +822,7 @@ class Layout:
 
     # -- arrangements: stacks, chains, barriers (the classes are in _arrange.py)
 
-    def _view_ids(self, views, what):
+    def _view_ids(self, views: Union[View, Iterable[View]], what: str) -> list[int]:
         """The ids of an iterable of Views of this layout (a single View is a list of one)."""
         if isinstance(views, View):
             views = [views]
@@ -748,8 +830,9 @@ class Layout:
             raise TypeError("%s must be an iterable of moa.View, got %s" % (what, type(views).__name__))
         return [self._own(v, View, "an item of " + what) for v in views]
 
-    def stack(self, name, parent=None, *, axis="horizontal", distribution="fill", alignment="fill", spacing=0.0,
-              margins_relative=False, views=()):
+    def stack(self, name: str, parent: Optional[View] = None, *, axis: str = "horizontal", distribution: str = "fill",
+              alignment: str = "fill", spacing: float = 0.0, margins_relative: bool = False,
+              views: Iterable[View] = ()) -> Stack:
         """Add a stack (UIKit's UIStackView): a view named `name` under `parent` (None: the root) that lays out
         its arranged views along `axis` ("horizontal" or "vertical"); returns a :class:`moa.Stack`. Equations
         place the stack's view by its name (``stack.view`` is that View).
@@ -775,7 +858,8 @@ class Layout:
         out = ctypes.c_uint64(0)
         self._check(lib.moa_stack_new(h, b, pid, ax, ctypes.byref(out)))
         sid = out.value
-        parents = []  # (view id, its superview before it was arranged) of the views arranged so far
+        # (view id, its superview before it was arranged) of the views arranged so far
+        parents: list[Tuple[int, int]] = []
         try:
             for fn, value, default in ((lib.moa_stack_set_distribution, d, 0), (lib.moa_stack_set_alignment, a, 0),
                                        (lib.moa_stack_set_spacing, sp, 0.0),
@@ -790,15 +874,15 @@ class Layout:
         except E.Error:
             # Undo (the exception holds the library's details already): the views back where they were, then
             # the stack's view (with nothing of the caller's left under it).
-            for vid, sup in reversed(parents):
+            for vid, old in reversed(parents):
                 lib.moa_stack_remove(h, sid, vid)
-                if sup != sid:
-                    lib.moa_view_set_superview(h, vid, sup)
+                if old != sid:
+                    lib.moa_view_set_superview(h, vid, old)
             lib.moa_view_free(h, sid)
             raise
         return _arrange.Stack(self, sid)
 
-    def stack_of(self, view):
+    def stack_of(self, view: View) -> Optional[Stack]:
         """The :class:`moa.Stack` whose view is `view`, or None when `view` is not a stack's view."""
         vid = self._own(view, View, "view")
         st = lib.moa_stack_get(self._h(), vid, None, None, None, None, None)
@@ -807,7 +891,8 @@ class Layout:
         self._check(st)
         return _arrange.Stack(self, vid)
 
-    def chain(self, views, *, axis="horizontal", style="spread", gap=0.0, bias=0.5, weights=None):
+    def chain(self, views: Iterable[View], *, axis: str = "horizontal", style: str = "spread", gap: float = 0.0,
+              bias: float = 0.5, weights: Optional[Iterable[Optional[float]]] = None) -> Chain:
         """Link sibling `views` (one superview) along `axis` between their superview's edges (Android
         ConstraintLayout's chains); returns a :class:`moa.Chain`.
 
@@ -836,7 +921,8 @@ class Layout:
         self._check(lib.moa_chain_new(self._h(), arr, len(ids), ax, st, g, bi, warr, ctypes.byref(out)))
         return _arrange.Chain(self, out.value, axis, style, g, bi)
 
-    def barrier(self, name, side, views, *, margin=0.0, parent=None):
+    def barrier(self, name: str, side: str, views: Iterable[View], *, margin: float = 0.0,
+                parent: Optional[View] = None) -> Barrier:
         """Add a barrier (Android ConstraintLayout's): a guide named `name` in `parent` (None: the first member's
         superview, or the root) of zero thickness at the furthest of `views`' `side` edges ("left", "right",
         "top", "bottom", "leading" or "trailing") plus `margin`; returns a :class:`moa.Barrier`. Views attached
@@ -854,7 +940,7 @@ class Layout:
 
     # -- the visual format language
 
-    def vfl_options(self, words):
+    def vfl_options(self, words: Union[str, Iterable[str]]) -> int:
         """The MOA_VFL_* bits (an int) of option names separated by spaces, commas or `|`
         ("alignAllTop alignAllBottom"; Apple's names: alignAllLeft ... alignAllFirstBaseline, alignAllBaseline,
         directionLeadingToTrailing, directionLeftToRight, directionRightToLeft), or of an iterable of names.
@@ -871,7 +957,8 @@ class Layout:
         self._check(lib.moa_layout_vfl_options(self._h(), text(words, "options"), ctypes.byref(out)))
         return out.value
 
-    def vfl(self, format, metrics=None, options=None):
+    def vfl(self, format: str, metrics: Optional[Mapping[str, float]] = None,
+            options: Union[int, str, Iterable[str], None] = None) -> list[LayoutConstraint]:
         """Add the constraints of Auto Layout visual format strings, one format per line, all or nothing
         (``"H:|-[a]-[b(==a)]-|"``: `-` is 8 between views and 20 to the superview `|`); returns them as
         LayoutConstraint objects, in the order of the text (sizes, then gaps, then alignments). They are
@@ -884,7 +971,8 @@ class Layout:
         message; also for an unknown view or metric), InvalidError (views in different superviews, an alignment
         on the format's own axis, unknown option bits), ConflictError (with conflicts)."""
         b = text(format, "format")
-        names, values = [], []
+        names: list[bytes] = []
+        values: list[float] = []
         if metrics is not None:
             if not isinstance(metrics, collections.abc.Mapping):
                 raise TypeError("metrics must be a mapping of names to numbers, got %s" % type(metrics).__name__)
@@ -919,7 +1007,7 @@ class Layout:
 
     # -- equations
 
-    def eq(self, line):
+    def eq(self, line: str) -> LayoutConstraint:
         """Add (or update) the constraint one equation describes; returns its LayoutConstraint.
 
         Raises ParseError (with line, offset, expected, suggestion), ConflictError (with conflicts),
@@ -930,7 +1018,7 @@ class Layout:
         self._finish(st, frame)
         return self._constraint(out.value)
 
-    def eqs(self, text_, source=None, first_line=1):
+    def eqs(self, text_: str, source: Optional[str] = None, first_line: int = 1) -> list[LayoutConstraint]:
         """Add (or update) the constraints of many equation lines, all or nothing; returns them in line order
         (`size` gives 2, `pin` 4). `source` names the text in errors; `first_line` numbers its first line."""
         b = text(text_, "text")
@@ -949,7 +1037,7 @@ class Layout:
         self._finish(st, frame)
         return [self._constraint(i) for i in arr[:min(cap, count.value)]]
 
-    def xeq(self, line):
+    def xeq(self, line: str) -> int:
         """Remove the constraint(s) an equation names (the constant is not compared); returns how many.
         NotFoundError if none matches."""
         b = text(line, "line")
@@ -958,7 +1046,7 @@ class Layout:
         self._finish(st, frame)
         return removed.value
 
-    def on_debug(self, fn):
+    def on_debug(self, fn: Optional[Callable[[str], object]]) -> Layout:
         """Where the `?` reports of equations go: fn(text), or None for standard error. Returns self."""
         h = self._h()
         if fn is not None and not callable(fn):
@@ -977,43 +1065,52 @@ class Layout:
         _unregister(old)
         return self
 
-    def constraints(self):
+    def constraints(self) -> list[LayoutConstraint]:
         """The constraints made by equations, active or not, in creation order."""
         return [self._constraint(i) for i in self._ids("moa_layout_constraints")]
 
-    def describe(self):
+    def describe(self) -> str:
         """Every equation constraint as its equation, one per line (`  # line N`, `inactive`)."""
         return self._string("moa_layout_describe")
 
     # -- solving and reading
 
-    def solve(self, *, views=True):
+    @overload
+    def solve(self, *, views: Literal[True] = ...) -> list[View]: ...
+
+    @overload
+    def solve(self, *, views: Literal[False]) -> int: ...
+
+    @overload
+    def solve(self, *, views: bool) -> Union[list[View], int]: ...
+
+    def solve(self, *, views: bool = True) -> Union[list[View], int]:
         """Solve and update the frames; returns the views (and root) whose frame changed, or with views=False
         their number (no View object is made)."""
         v = boolean(views, "views")
         self._check(lib.moa_layout_solve(self._h(), None))
         return self._changed(v)
 
-    def _changed(self, views=True):
+    def _changed(self, views: Union[bool, int] = True) -> Union[list[View], int]:
         if not views:  # the same views as moa_layout_changed_views, whose count alone costs more
             count = ctypes.c_size_t(0)
             self._check(lib.moa_layout_changed_frames(self._h(), None, 0, ctypes.byref(count)))
             return count.value
         return [self._view(i) for i in self._ids("moa_layout_changed_views")]
 
-    def frames(self, guides=False):
+    def frames(self, guides: bool = False) -> list[Frame]:
         """The frames of the root and every view (with guides=True also the guides), in hierarchy order,
         solving first if needed: a list of Frame. Several Python objects per view (a Frame, its View, two
         Rects, names): to follow an animation of many views, read frame_columns() or frame_buffer()."""
         return self._frame_list(self.frame_buffer(guides=guides))
 
-    def changed_frames(self):
+    def changed_frames(self) -> list[Frame]:
         """The frames of the views whose frame changed at the last solve or frame (advance, seek), in creation
         order: a list of Frame. After a small change this is short however large the layout. When many views
         move in each frame, frame_columns(changed=True) (with advance(dt, views=False)) costs far less."""
         return self._frame_list(self.frame_buffer(changed=True))
 
-    def frame_buffer(self, guides=False, changed=False):
+    def frame_buffer(self, guides: bool = False, changed: bool = False) -> ctypes.Array[Frame_]:
         """frames() or, with changed=True, changed_frames() as one ctypes array of moa_frame (filled by one C call
         once the count is known), without a Python object per view: fields view, superview (ids), frame and
         frame_in_root (x, y, width, height), depth, is_guide. It supports the buffer protocol (memoryview,
@@ -1024,7 +1121,7 @@ class Layout:
         g = boolean(guides, "guides")
         count = ctypes.c_size_t(0)
 
-        def call(arr, n):
+        def call(arr: Optional[ctypes.Array[Frame_]], n: int) -> int:
             if changed:
                 return lib.moa_layout_changed_frames(h, arr, n, ctypes.byref(count))
             return lib.moa_layout_frames(h, g, arr, n, ctypes.byref(count))
@@ -1035,7 +1132,7 @@ class Layout:
             self._check(call(arr, count.value))
         return arr
 
-    def frame_columns(self, guides=False, changed=False):
+    def frame_columns(self, guides: bool = False, changed: bool = False) -> FrameColumns:
         """frame_buffer(guides, changed) as columns: a FrameColumns of memoryviews over that one buffer (no copy),
         e.g. ``cols.root_x`` the x of every frame in root space, ``cols.view`` their view ids. The bulk way to
         follow an animation of many views:
@@ -1046,7 +1143,7 @@ class Layout:
         """
         return FrameColumns(self.frame_buffer(guides=guides, changed=changed))
 
-    def view_by_id(self, id_):
+    def view_by_id(self, id_: SupportsIndex) -> Optional[View]:
         """The View (a view, the root or a guide) of an id, as View.id, frame_buffer() and frame_columns() give
         it, or None when no view of this layout has it (removed, another layout's, not a view's id)."""
         if isinstance(id_, bool):
@@ -1065,11 +1162,11 @@ class Layout:
         self._check(st)
         return self._view(i)
 
-    def _frame_list(self, arr):
+    def _frame_list(self, arr: ctypes.Array[Frame_]) -> list[Frame]:
         h = self._h()
-        names = {}
+        names: dict[int, str] = {}
 
-        def name(vid):
+        def name(vid: int) -> str:
             if vid not in names:
                 out = ctypes.c_char_p()
                 names[vid] = _str_out(out) if lib.moa_view_name(h, vid, ctypes.byref(out)) == E.OK else "?"
@@ -1079,7 +1176,7 @@ class Layout:
                       _rect(f.frame_in_root), f.depth, bool(f.is_guide))
                 for f in arr]
 
-    def violations(self):
+    def violations(self) -> list[Violation]:
         """The optional constraints the solver gave up, highest priority first: a list of Violation."""
         h = self._h()
         count = ctypes.c_size_t(0)
@@ -1091,7 +1188,7 @@ class Layout:
         self._check(lib.moa_layout_violations(h, ids, amounts, n, ctypes.byref(count)))
         return [Violation(self._constraint(ids[i]), amounts[i]) for i in range(min(n, count.value))]
 
-    def ambiguities(self):
+    def ambiguities(self) -> list[Ambiguity]:
         """The view variables no constraint fixes: a list of Ambiguity(view, var) (empty: not ambiguous)."""
         h = self._h()
         count = ctypes.c_size_t(0)
@@ -1104,7 +1201,7 @@ class Layout:
         return [Ambiguity(self._view(ids[i]), _VARS[vars_[i]] if 0 <= vars_[i] < 4 else "?")
                 for i in range(min(n, count.value))]
 
-    def svg(self, constraints=False, guides=False, labels=True):
+    def svg(self, constraints: bool = False, guides: bool = False, labels: bool = True) -> str:
         """The layout as an SVG document (solving first if needed)."""
         flags = ((_SVG_CONSTRAINTS if boolean(constraints, "constraints") else 0) |
                  (_SVG_GUIDES if boolean(guides, "guides") else 0) |
@@ -1113,7 +1210,8 @@ class Layout:
 
     # -- content that sizes itself
 
-    def fitting_size(self, view, width=0.0, height=0.0, hpri="fit", vpri="fit"):
+    def fitting_size(self, view: View, width: float = 0.0, height: float = 0.0, hpri: Priority = "fit",
+                     vpri: Priority = "fit") -> Tuple[float, float]:
         """The size `view`'s subtree takes under its own constraints (those among the view and its descendants,
         their intrinsic sizes, measured content) with its width pulled toward `width` at priority `hpri` and
         its height toward `height` at `vpri` (numbers in [1, 1000] or names: "required", "fit", ...): Auto
@@ -1128,7 +1226,7 @@ class Layout:
         self._check(lib.moa_layout_fitting_size(self._h(), vid, w, h_, hp, vp, ctypes.byref(ow), ctypes.byref(oh)))
         return ow.value, oh.value
 
-    def measure_stats(self):
+    def measure_stats(self) -> dict[str, int]:
         """How often measured content was asked: a dict with ``calls`` (measure calls since the layout was made,
         text measuring included), ``cache_hits`` (proposals answered from a view's cache instead),
         ``last_calls`` (calls in the last solve) and ``last_rounds`` (re-solves after measuring in the last
@@ -1138,7 +1236,8 @@ class Layout:
         return dict(calls=out.calls, cache_hits=out.cache_hits, last_calls=out.last_calls,
                     last_rounds=out.last_rounds)
 
-    def set_font(self, font, *, family=None, ascent=None, descent=None):
+    def set_font(self, font: Union[Font, AdvanceFn, None], *, family: Optional[str] = None,
+                 ascent: Optional[float] = None, descent: Optional[float] = None) -> Layout:
         """Measure the layout's text (View.set_text) with a real font; every text is measured again at the next
         solve. Returns self.
 
@@ -1188,16 +1287,25 @@ class Layout:
     # -- the clock
 
     @property
-    def time(self):
+    def time(self) -> float:
         """Seconds since the layout was made, as advanced by advance() / seek()."""
         return self._double("moa_layout_time")
 
     @property
-    def animating(self):
+    def animating(self) -> bool:
         """Whether an animation is running, waiting for its delay, or a completion is due."""
         return self._flag("moa_layout_is_animating")
 
-    def advance(self, dt, *, views=True):
+    @overload
+    def advance(self, dt: float, *, views: Literal[True] = ...) -> Optional[list[View]]: ...
+
+    @overload
+    def advance(self, dt: float, *, views: Literal[False]) -> Optional[int]: ...
+
+    @overload
+    def advance(self, dt: float, *, views: bool) -> Union[list[View], int, None]: ...
+
+    def advance(self, dt: float, *, views: bool = True) -> Union[list[View], int, None]:
         """Move the clock forward by dt seconds and make a frame; returns the views whose frame changed or, with
         views=False, their number (None if a callback closed the layout). Completions run inside; the first
         exception one raised is raised after the frame.
@@ -1207,12 +1315,21 @@ class Layout:
         v = boolean(views, "views")
         return self._clock("moa_layout_advance", finite(dt, "dt"), v)
 
-    def seek(self, t, *, views=True):
+    @overload
+    def seek(self, t: float, *, views: Literal[True] = ...) -> Optional[list[View]]: ...
+
+    @overload
+    def seek(self, t: float, *, views: Literal[False]) -> Optional[int]: ...
+
+    @overload
+    def seek(self, t: float, *, views: bool) -> Union[list[View], int, None]: ...
+
+    def seek(self, t: float, *, views: bool = True) -> Union[list[View], int, None]:
         """Move the clock forward to time t (never back) and make a frame; as advance()."""
         v = boolean(views, "views")
         return self._clock("moa_layout_seek", finite(t, "time"), v)
 
-    def _clock(self, name, x, views):
+    def _clock(self, name: str, x: float, views: int) -> Union[list[View], int, None]:
         st, frame = self._call(name, x)
         if self._core.h is None:
             self._take_cb_error()
@@ -1222,12 +1339,13 @@ class Layout:
         self._finish(st, frame)
         return self._changed(views)
 
-    def cancel_animations(self):
+    def cancel_animations(self) -> Layout:
         """Cancel every animation (completions get finished=False at the next frame). Returns self."""
         self._check(lib.moa_layout_cancel_animations(self._h()))
         return self
 
-    def animate_root_size(self, width, height, duration=0.3, curve=None, delay=0, done=None, spring=None):
+    def animate_root_size(self, width: float, height: float, duration: float = 0.3, curve: Optional[Curve] = None,
+                          delay: float = 0, done: Optional[Done] = None, spring: Optional[Spring] = None) -> Animation:
         """Animate the root's size; returns the Animation. done(finished) is called once."""
         w, h_ = finite(width, "width"), finite(height, "height")
         d, c, dl = self._anim(duration, curve, delay, spring)
@@ -1235,28 +1353,30 @@ class Layout:
         out = ctypes.c_uint64(0)
         st = lib.moa_layout_animate_root_size(self._h(), w, h_, d, c, dl, _DONE if key else _NO_DONE, key,
                                               ctypes.byref(out))
-        return self._animation(st, key, out)
+        return cast(Animation, self._animation(st, key, out))  # started: the library gave an id
 
-    def show_keyboard(self, height, duration=0.25, curve=None, done=None, spring=None):
+    def show_keyboard(self, height: float, duration: float = 0.25, curve: Optional[Curve] = None,
+                      done: Optional[Done] = None, spring: Optional[Spring] = None) -> Animation:
         """Animate the keyboard guide's height (UIKit's 0.25 s easeInOut by default); returns the Animation."""
         hh = finite(height, "height")
         d, c, _ = self._anim(duration, curve, 0, spring)
         key = _register(self._core, done)
         out = ctypes.c_uint64(0)
         st = lib.moa_layout_show_keyboard(self._h(), hh, d, c, _DONE if key else _NO_DONE, key, ctypes.byref(out))
-        return self._animation(st, key, out)
+        return cast(Animation, self._animation(st, key, out))  # started: the library gave an id
 
-    def hide_keyboard(self, duration=0.25, curve=None, done=None, spring=None):
+    def hide_keyboard(self, duration: float = 0.25, curve: Optional[Curve] = None, done: Optional[Done] = None,
+                      spring: Optional[Spring] = None) -> Animation:
         """Animate the keyboard guide's height back to 0; returns the Animation."""
         d, c, _ = self._anim(duration, curve, 0, spring)
         key = _register(self._core, done)
         out = ctypes.c_uint64(0)
         st = lib.moa_layout_hide_keyboard(self._h(), d, c, _DONE if key else _NO_DONE, key, ctypes.byref(out))
-        return self._animation(st, key, out)
+        return cast(Animation, self._animation(st, key, out))  # started: the library gave an id
 
     # -- collapse and pan
 
-    def collapsible(self, view, constraint, direction):
+    def collapsible(self, view: View, constraint: LayoutConstraint, direction: str) -> Collapsible:
         """Make `view` collapsible through `constraint` (its constant is the shown one) towards "left",
         "right", "up" or "down"; returns a Collapsible."""
         vid = self._own(view, View, "view")
@@ -1266,7 +1386,8 @@ class Layout:
         self._check(lib.moa_collapsible_new(self._h(), vid, cid, d, ctypes.byref(out)))
         return Collapsible(self, out.value)
 
-    def pan(self, constraints, axis="horizontal", rest=None):
+    def pan(self, constraints: Union[LayoutConstraint, Iterable[LayoutConstraint]], axis: str = "horizontal",
+            rest: Optional[Iterable[float]] = None) -> Pan:
         """A pan-gesture driver over constraints (all moved by one offset) on "horizontal" or "vertical", with
         rest positions (offsets) a release snaps to (None: [0]); returns a Pan."""
         if isinstance(constraints, LayoutConstraint):
@@ -1284,25 +1405,25 @@ class Layout:
 
     # -- traces
 
-    def trace_start(self, guides=False):
+    def trace_start(self, guides: bool = False) -> Layout:
         """Start recording frames (the current one and every following frame). Returns self."""
         self._check(lib.moa_layout_trace_start(self._h(), boolean(guides, "guides")))
         return self
 
-    def trace_stop(self):
+    def trace_stop(self) -> Layout:
         """Stop recording; what was recorded stays readable. Returns self."""
         self._check(lib.moa_layout_trace_stop(self._h()))
         return self
 
-    def trace_csv(self):
+    def trace_csv(self) -> str:
         """The recorded frames as CSV (time,view,superview,x,y,width,height,rootX,rootY)."""
         return self._string("moa_layout_trace_csv")
 
-    def trace_json(self):
+    def trace_json(self) -> str:
         """The recorded frames as JSON."""
         return self._string("moa_layout_trace_json")
 
-    def trace_svg_strip(self, max_frames=0, guides=False, labels=True):
+    def trace_svg_strip(self, max_frames: int = 0, guides: bool = False, labels: bool = True) -> str:
         """The recorded frames side by side as one SVG (max_frames > 0: that many, evenly spaced)."""
         n = _count(max_frames, "max_frames")
         flags = (_SVG_GUIDES if boolean(guides, "guides") else 0) | (0 if boolean(labels, "labels") else
@@ -1310,7 +1431,7 @@ class Layout:
         return self._string("moa_layout_trace_svg_strip", n, flags)
 
 
-def _s(b):
+def _s(b: Optional[bytes]) -> str:
     return (b or b"").decode("utf-8", "replace")
 
 
@@ -1321,30 +1442,32 @@ class _Child:
     """An id of one layout; holds the layout (so the layout lives while the child is reachable)."""
     __slots__ = ("_layout", "_id", "__weakref__")
 
-    def __init__(self, layout, id_):
+    def __init__(self, layout: Layout, id_: int) -> None:
         self._layout = layout
         self._id = id_
 
     @property
-    def layout(self):
+    def layout(self) -> Layout:
         """The Layout this belongs to."""
         return self._layout
 
     @property
-    def id(self):
+    def id(self) -> int:
         """The C id (opaque; for comparing and debugging only)."""
         return self._id
 
-    def _h(self):
+    def _h(self) -> int:
         return self._layout._h()
 
-    def _check(self, st):
+    def _check(self, st: int) -> None:
         self._layout._check(st)
 
-    def __eq__(self, other):
-        return type(other) is type(self) and other._layout is self._layout and other._id == self._id
+    def __eq__(self, other: object) -> bool:
+        """The same object of the same layout (the same id)."""
+        return type(other) is type(self) and isinstance(other, _Child) and other._layout is self._layout and \
+            other._id == self._id
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return hash((id(self._layout), self._id))
 
 
@@ -1354,56 +1477,58 @@ class View(_Child):
     __slots__ = ()
 
     @property
-    def name(self):
+    def name(self) -> str:
         """The view's name."""
         out = ctypes.c_char_p()
         self._check(lib.moa_view_name(self._h(), self._id, ctypes.byref(out)))
         return _str_out(out)
 
     @property
-    def frame(self):
+    def frame(self) -> Rect:
         """The frame relative to the superview, as of the last solve (Rect)."""
         r = Rect_()
         self._check(lib.moa_view_frame(self._h(), self._id, ctypes.byref(r)))
         return _rect(r)
 
     @property
-    def root_frame(self):
+    def root_frame(self) -> Rect:
         """The frame in root space, as of the last solve (Rect)."""
         r = Rect_()
         self._check(lib.moa_view_frame_in_root(self._h(), self._id, ctypes.byref(r)))
         return _rect(r)
 
     @property
-    def superview(self):
+    def superview(self) -> Optional[View]:
         """The superview (None for the root). Assign a View (or None for the root) to move this view."""
         out = ctypes.c_uint64(0)
         self._check(lib.moa_view_superview(self._h(), self._id, ctypes.byref(out)))
         return self._layout._view(out.value) if out.value else None
 
     @superview.setter
-    def superview(self, parent):
+    def superview(self, parent: Optional[View]) -> None:
         self.set_superview(parent)
 
     @property
-    def removed(self):
+    def removed(self) -> bool:
         """True once the view was removed."""
         out = ctypes.c_char_p()
         return lib.moa_view_name(self._h(), self._id, ctypes.byref(out)) == E.NOTFOUND
 
-    def set_superview(self, parent):
+    def set_superview(self, parent: Optional[View]) -> View:
         """Move this view under `parent` (None: the root); its constraints stay. Returns self."""
         pid = 0 if parent is None else self._layout._own(parent, View, "parent")
         self._check(lib.moa_view_set_superview(self._h(), self._id, pid))
         return self
 
-    def set_margins(self, top, left=None, bottom=None, right=None):
+    def set_margins(self, top: float, left: Optional[float] = None, bottom: Optional[float] = None,
+                    right: Optional[float] = None) -> View:
         """Set the layout margins: set_margins(all) or set_margins(top, left, bottom, right). Returns self."""
         self._check(lib.moa_view_set_margins(self._h(), self._id,
                                              *_insets((top, left, bottom, right), ("top", "left", "bottom", "right"))))
         return self
 
-    def set_directional_margins(self, top, leading=None, bottom=None, trailing=None):
+    def set_directional_margins(self, top: float, leading: Optional[float] = None, bottom: Optional[float] = None,
+                                trailing: Optional[float] = None) -> View:
         """Set the layout margins by leading and trailing edge (UIKit's directionalLayoutMargins): they follow
         the view's effective direction (leading is the left margin left-to-right, the right one right-to-left).
         set_directional_margins(all) or (top, leading, bottom, trailing). Returns self."""
@@ -1411,13 +1536,13 @@ class View(_Child):
         self._check(lib.moa_view_set_directional_margins(self._h(), self._id, *insets))
         return self
 
-    def set_direction(self, direction):
+    def set_direction(self, direction: str) -> View:
         """Set the layout direction: "inherit", "ltr" or "rtl" (leading/trailing follow). Returns self."""
         d = choice(direction, _DIRECTIONS, "direction")
         self._check(lib.moa_view_set_direction(self._h(), self._id, d))
         return self
 
-    def set_intrinsic_size(self, width=None, height=None):
+    def set_intrinsic_size(self, width: Optional[float] = None, height: Optional[float] = None) -> View:
         """Set the intrinsic content size; None on an axis for none. Returns self."""
         w = -1.0 if width is None else finite(width, "width")
         h = -1.0 if height is None else finite(height, "height")
@@ -1426,7 +1551,7 @@ class View(_Child):
         self._check(lib.moa_view_set_intrinsic_size(self._h(), self._id, w, h))
         return self
 
-    def set_content_priority(self, axis, hugging=250, compression=750):
+    def set_content_priority(self, axis: str, hugging: Priority = 250, compression: Priority = 750) -> View:
         """Set hugging and compression resistance on "horizontal" or "vertical" (priorities in [1, 1000] or
         names). Returns self."""
         a = choice(axis, _AXES, "axis")
@@ -1434,14 +1559,14 @@ class View(_Child):
         self._check(lib.moa_view_set_content_priority(self._h(), self._id, a, hug, comp))
         return self
 
-    def set_baseline(self, offset=None, first=None):
+    def set_baseline(self, offset: Optional[float] = None, first: Optional[float] = None) -> View:
         """Set the baseline offsets from the top (None: the bottom edge; first None: as offset). Returns self."""
         o = None if offset is None else ctypes.byref(ctypes.c_double(finite(offset, "offset")))
         f = None if first is None else ctypes.byref(ctypes.c_double(finite(first, "first")))
         self._check(lib.moa_view_set_baseline(self._h(), self._id, o, f))
         return self
 
-    def remove(self):
+    def remove(self) -> None:
         """Remove the view, its subviews and every constraint that mentions them."""
         L = self._layout
         L._check(lib.moa_view_free(self._h(), self._id))
@@ -1453,7 +1578,7 @@ class View(_Child):
 
     # -- content that sizes itself
 
-    def set_measure(self, fn):
+    def set_measure(self, fn: Optional[MeasureFn]) -> View:
         """Give the view content that sizes itself (a label that wraps, a chat bubble): at each solve the layout
         calls ``fn(width, width_mode, height, height_mode)``, the modes being "undefined" (the length is
         math.inf: no proposal), "exactly" or "at_most"; fn returns ``(width, height)``, ``(width, height,
@@ -1479,15 +1604,16 @@ class View(_Child):
         L._measures[self._id] = thunk
         return self
 
-    def invalidate(self):
+    def invalidate(self) -> View:
         """The content changed: forget the measure function's cached answers; the next solve measures the view
         again (Auto Layout's invalidateIntrinsicContentSize). InvalidError if the view has no measured content.
         Returns self."""
         self._check(lib.moa_view_invalidate(self._h(), self._id))
         return self
 
-    def set_text(self, text_, *, size=17, line_height=None, max_lines=0, reference_width=None, min_size=0,
-                 max_size=0):
+    def set_text(self, text_: Optional[str], *, size: float = 17, line_height: Optional[float] = None,
+                 max_lines: int = 0, reference_width: Optional[float] = None, min_size: float = 0,
+                 max_size: float = 0) -> View:
         """Give the view text ("\\n" starts a paragraph), measured with the layout's font (set_font; by default a
         built-in measurer, 0.6 em per character): its natural width is the widest paragraph on one line, its
         height the lines wrapped by words at the width it gets, its baselines the first and last line's.
@@ -1525,7 +1651,7 @@ class View(_Child):
         L._measures.pop(self._id, None)
         return self
 
-    def text_lines(self):
+    def text_lines(self) -> Tuple[list[str], dict[str, float]]:
         """The view's text as drawn at its solved width (solving first if needed): (lines, metrics), lines a
         list of str (the last ending in "…" when max_lines cut it), metrics a dict with ``lines`` (their number),
         ``font_size`` (the size used: an adaptive one's for the root's width), ``line_height``,
@@ -1533,11 +1659,11 @@ class View(_Child):
         view has no text; CallbackError as solve()."""
         out, m = ctypes.c_char_p(), TextMetrics_()
         self._check(lib.moa_view_text_lines(self._h(), self._id, ctypes.byref(out), ctypes.byref(m)))
-        metrics = {k: getattr(m, k) for k in _TEXT_METRICS}
+        metrics: dict[str, float] = {k: getattr(m, k) for k in _TEXT_METRICS}
         metrics["lines"] = int(m.lines)
         return (_str_out(out).split("\n") if metrics["lines"] else []), metrics
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         h = self._layout._core.h
         if h is None:
             return "<moa.View (closed layout)>"
@@ -1556,96 +1682,101 @@ class LayoutConstraint(_Child):
     __slots__ = ()
 
     @property
-    def constant(self):
+    def constant(self) -> float:
         """The constant (the `+ c` of its equation)."""
         return self._layout._double("moa_lcons_constant", self._id)
 
     @constant.setter
-    def constant(self, k):
+    def constant(self, k: float) -> None:
         self.set_constant(k)
 
     @property
-    def priority(self):
+    def priority(self) -> float:
         """The priority, in [1, 1000]; assign a number or a name ("high", "low", ...)."""
         return self._layout._double("moa_lcons_priority", self._id)
 
     @priority.setter
-    def priority(self, p):
+    def priority(self, p: Priority) -> None:
         self.set_priority(p)
 
     @property
-    def active(self):
+    def active(self) -> bool:
         """Whether it takes part in solving (assign a bool)."""
         return self._layout._flag("moa_lcons_active", self._id)
 
     @active.setter
-    def active(self, b):
+    def active(self, b: bool) -> None:
         self.set_active(b)
 
     @property
-    def line(self):
+    def line(self) -> int:
         """The line of the eqs text it came from, 0 if none."""
         out = ctypes.c_int(0)
         self._check(lib.moa_lcons_line(self._h(), self._id, ctypes.byref(out)))
         return out.value
 
     @property
-    def removed(self):
+    def removed(self) -> bool:
         """True once removed (by remove(), xeq, or removing a view it mentions)."""
         out = ctypes.c_int(0)
         return lib.moa_lcons_active(self._h(), self._id, ctypes.byref(out)) == E.NOTFOUND
 
     @property
-    def equation(self):
+    def equation(self) -> str:
         """The equation that would create it, e.g. "box.height <= 400 @ 750"."""
         return self._layout._string("moa_lcons_describe", self._id)
 
-    describe = equation.fget
+    def describe(self) -> str:
+        """The equation that would create it (as ``equation``)."""
+        return self._layout._string("moa_lcons_describe", self._id)
 
-    def set_constant(self, k):
+    def set_constant(self, k: float) -> LayoutConstraint:
         """Change the constant in place. Returns self."""
         self._check(lib.moa_lcons_set_constant(self._h(), self._id, finite(k, "constant")))
         return self
 
-    def set_priority(self, p):
+    def set_priority(self, p: Priority) -> LayoutConstraint:
         """Change the priority (a number in [1, 1000] or a name), also to or from required. Returns self."""
         self._check(lib.moa_lcons_set_priority(self._h(), self._id, priority(p)))
         return self
 
-    def set_active(self, b):
+    def set_active(self, b: bool) -> LayoutConstraint:
         """Activate or deactivate it (an inactive constraint keeps its id). Returns self."""
         self._check(lib.moa_lcons_set_active(self._h(), self._id, boolean(b, "active")))
         return self
 
-    def remove(self):
+    def remove(self) -> None:
         """Remove it from its layout; it is stale afterwards."""
         self._check(lib.moa_lcons_remove(self._h(), self._id))
 
-    def animate(self, to, duration=0.3, curve=None, delay=0, done=None, spring=None):
+    def animate(self, to: float, duration: float = 0.3, curve: Optional[Curve] = None, delay: float = 0,
+                done: Optional[Done] = None, spring: Optional[Spring] = None) -> Animation:
         """Animate the constant to `to` over `duration` seconds along `curve` (default easeInOut; a name, a
         Bézier 4-tuple or a spring dict; or spring={...}) after `delay`; done(finished) is called once.
         Returns the Animation."""
         return self._animate(lib.moa_lcons_animate, finite(to, "target"), duration, curve, delay, done, spring)
 
-    def animate_priority(self, to, duration=0.3, curve=None, delay=0, done=None, spring=None):
+    def animate_priority(self, to: Priority, duration: float = 0.3, curve: Optional[Curve] = None, delay: float = 0,
+                         done: Optional[Done] = None, spring: Optional[Spring] = None) -> Animation:
         """Animate the priority to `to` (as animate())."""
         return self._animate(lib.moa_lcons_animate_priority, priority(to, "target"), duration, curve, delay, done,
                              spring)
 
-    def _animate(self, fn, to, duration, curve, delay, done, spring):
+    def _animate(self, fn: Any, to: float, duration: float, curve: Optional[Curve], delay: float,
+                 done: Optional[Done], spring: Optional[Spring]) -> Animation:
         L = self._layout
         d, c, dl = L._anim(duration, curve, delay, spring)
         key = _register(L._core, done)
         out = ctypes.c_uint64(0)
         st = fn(self._h(), self._id, to, d, c, dl, _DONE if key else _NO_DONE, key, ctypes.byref(out))
-        return L._animation(st, key, out)
+        return cast(Animation, L._animation(st, key, out))  # started: the library gave an id
 
-    def stop_animating(self):
+    def stop_animating(self) -> LayoutConstraint:
         """Stop the animations of its constant and priority where they are (so set_constant sticks)."""
         self._check(lib.moa_lcons_stop_animating(self._h(), self._id))
         return self
 
-    def __str__(self):
+    def __str__(self) -> str:
         h = self._layout._core.h
         if h is None:
             return "moa.LayoutConstraint (closed layout)"
@@ -1654,7 +1785,7 @@ class LayoutConstraint(_Child):
             return "moa.LayoutConstraint (removed)"
         return _str_out(out)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<moa.LayoutConstraint %r>" % str(self)
 
 
@@ -1662,11 +1793,11 @@ class Animation(_Child):
     """A running (or finished) animation; cancel() stops it where it is."""
     __slots__ = ()
 
-    def cancel(self):
+    def cancel(self) -> None:
         """Cancel it: its completion gets finished=False at the next frame; a no-op once it ended."""
         self._check(lib.moa_animation_cancel(self._h(), self._id))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<moa.Animation %d>" % (self._id & 0xffffffff)
 
 
@@ -1678,23 +1809,27 @@ class Collapsible(_Child):
     __slots__ = ()
 
     @property
-    def collapsed(self):
+    def collapsed(self) -> bool:
         """True after a collapse, False after a show."""
         return self._layout._flag("moa_collapsible_is_collapsed", self._id)
 
-    def collapse(self, animated=True, duration=0.3, curve=None, done=None, spring=None):
+    def collapse(self, animated: bool = True, duration: float = 0.3, curve: Optional[Curve] = None,
+                 done: Optional[Done] = None, spring: Optional[Spring] = None) -> Optional[Animation]:
         """Collapse the view."""
         return self._set(1, animated, duration, curve, done, spring)
 
-    def show(self, animated=True, duration=0.3, curve=None, done=None, spring=None):
+    def show(self, animated: bool = True, duration: float = 0.3, curve: Optional[Curve] = None,
+             done: Optional[Done] = None, spring: Optional[Spring] = None) -> Optional[Animation]:
         """Show the view again."""
         return self._set(0, animated, duration, curve, done, spring)
 
-    def toggle(self, animated=True, duration=0.3, curve=None, done=None, spring=None):
+    def toggle(self, animated: bool = True, duration: float = 0.3, curve: Optional[Curve] = None,
+               done: Optional[Done] = None, spring: Optional[Spring] = None) -> Optional[Animation]:
         """Collapse a shown view, show a collapsed one (mid-animation: retargets from where it is)."""
         return self._set(None, animated, duration, curve, done, spring)
 
-    def _set(self, collapsed, animated, duration, curve, done, spring):
+    def _set(self, collapsed: Optional[int], animated: bool, duration: float, curve: Optional[Curve],
+             done: Optional[Done], spring: Optional[Spring]) -> Optional[Animation]:
         L = self._layout
         a = boolean(animated, "animated")
         d, c, _ = L._anim(duration, curve, 0, spring)
@@ -1707,11 +1842,11 @@ class Collapsible(_Child):
             st = lib.moa_collapsible_set(self._h(), self._id, collapsed, a, d, c, cb, key, ctypes.byref(out))
         return L._animation(st, key, out)
 
-    def free(self):
+    def free(self) -> None:
         """Forget the collapsible (the view and constraint stay); it is stale afterwards."""
         self._check(lib.moa_collapsible_free(self._h(), self._id))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<moa.Collapsible %d>" % (self._id & 0xffffffff)
 
 
@@ -1720,12 +1855,12 @@ class Pan(_Child):
     cancelled(done), move(offset, animated, done); ``offset``, ``rest_position``, ``enabled`` (assignable)."""
     __slots__ = ("_enabled",)
 
-    def __init__(self, layout, id_):
+    def __init__(self, layout: Layout, id_: int) -> None:
         super().__init__(layout, id_)
         self._enabled = True
 
     @property
-    def options(self):
+    def options(self) -> dict[str, Any]:
         """The options as the library has them (its defaults until set): a dict with fast_velocity, fast_step,
         drag_limit (points, or "auto"), snap_duration and snap_curve (a curve name, or the moa_curve value of a
         custom curve)."""
@@ -1737,29 +1872,29 @@ class Pan(_Child):
                     drag_limit="auto" if d[2].value == _AUTO else d[2].value, snap_duration=d[3].value,
                     snap_curve=names.get(c.value, c.value))
 
-    def _accepted(self, fn, *args):
+    def _accepted(self, fn: Any, *args: Any) -> bool:
         acc = ctypes.c_int(0)
         self._check(fn(self._h(), self._id, *args, ctypes.byref(acc)))
         return bool(acc.value)
 
-    def began(self):
+    def began(self) -> bool:
         """The finger went down; returns False when ignored (disabled)."""
         return self._accepted(lib.moa_pan_began)
 
-    def changed(self, translation, velocity=0):
+    def changed(self, translation: float, velocity: float = 0) -> bool:
         """The finger moved (translation since began, velocity in points/s); returns False when ignored."""
         return self._accepted(lib.moa_pan_changed, finite(translation, "translation"), finite(velocity, "velocity"))
 
-    def ended(self, velocity=0, done=None):
+    def ended(self, velocity: float = 0, done: Optional[RestDone] = None) -> Optional[float]:
         """The finger lifted: snap to a rest position; returns it (None when ignored; done is then never
         called). done(rest, finished) is called once when the snap ends."""
         return self._end(lib.moa_pan_ended, (finite(velocity, "velocity"),), done)
 
-    def cancelled(self, done=None):
+    def cancelled(self, done: Optional[RestDone] = None) -> Optional[float]:
         """The gesture was cancelled: snap back to the rest position nearest the drag's start (as ended())."""
         return self._end(lib.moa_pan_cancelled, (), done)
 
-    def _end(self, fn, args, done):
+    def _end(self, fn: Any, args: Tuple[Any, ...], done: Optional[RestDone]) -> Optional[float]:
         L = self._layout
         key = _register(L._core, done)
         target, acc = ctypes.c_double(0), ctypes.c_int(0)
@@ -1769,7 +1904,7 @@ class Pan(_Child):
         self._check(st)
         return target.value if acc.value else None
 
-    def move(self, offset, animated=False, done=None):
+    def move(self, offset: float, animated: bool = False, done: Optional[RestDone] = None) -> Pan:
         """Move to an offset outside a gesture (animated with the snap options, or at once). Returns self."""
         L = self._layout
         o = finite(offset, "offset")
@@ -1781,8 +1916,9 @@ class Pan(_Child):
         self._check(st)
         return self
 
-    def set_options(self, fast_velocity=None, fast_step=None, drag_limit=_UNSET, snap_duration=None,
-                    snap_curve=None, orientations=None):
+    def set_options(self, fast_velocity: Optional[float] = None, fast_step: Optional[float] = None,
+                    drag_limit: Union[float, str, None] = _UNSET, snap_duration: Optional[float] = None,
+                    snap_curve: Optional[Curve] = None, orientations: Optional[str] = None) -> Pan:
         """Tune the driver; unnamed options keep their values. drag_limit: points or "auto" (half the root's
         size on the axis). orientations: "portrait", "landscape" or "any" (the default), the layout
         orientations in which events are taken (the calculator pans in portrait only). All change, or none.
@@ -1815,7 +1951,7 @@ class Pan(_Child):
             self._check(lib.moa_pan_set_orientations(self._h(), self._id, orient))
         return self
 
-    def set_rest_positions(self, rest):
+    def set_rest_positions(self, rest: Iterable[float]) -> Pan:
         """Replace the rest positions (at least one). Returns self."""
         rs = [finite(r, "rest position") for r in rest]
         if not rs:
@@ -1825,16 +1961,16 @@ class Pan(_Child):
         return self
 
     @property
-    def enabled(self):
+    def enabled(self) -> bool:
         """Whether events are handled (assign a bool; disabling mid-drag ends the drag)."""
         self._h()
         return self._enabled
 
     @enabled.setter
-    def enabled(self, b):
+    def enabled(self, b: bool) -> None:
         self.set_enabled(b)
 
-    def set_enabled(self, b):
+    def set_enabled(self, b: bool) -> Pan:
         """Enable or disable the driver. Returns self."""
         v = boolean(b, "enabled")
         self._check(lib.moa_pan_set_enabled(self._h(), self._id, v))
@@ -1842,20 +1978,20 @@ class Pan(_Child):
         return self
 
     @property
-    def offset(self):
+    def offset(self) -> float:
         """The current offset of its constraints from their base."""
         return self._layout._double("moa_pan_offset", self._id)
 
     @property
-    def rest_position(self):
+    def rest_position(self) -> float:
         """The rest position last reached."""
         return self._layout._double("moa_pan_rest_position", self._id)
 
-    def free(self):
+    def free(self) -> None:
         """Forget the driver (its constraints stay where they are; a running snap runs on)."""
         self._check(lib.moa_pan_free(self._h(), self._id))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<moa.Pan %d>" % (self._id & 0xffffffff)
 
 

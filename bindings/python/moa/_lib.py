@@ -2,17 +2,23 @@
 
 The library is looked up, in order:
 
-1. the path in the environment variable ``MOA_LIBRARY``;
-2. ``build/lib/libmoa.so`` of the checkout this package sits in (``bindings/python/moa`` -> repository root);
-3. ``ctypes.util.find_library("moa")`` (an installed copy, e.g. after ``make install``).
+1. the path in the environment variable ``MOA_LIBRARY`` (an explicit choice: used or failed, never replaced
+   silently by another copy);
+2. ``libmoa.so`` inside this package, next to this module (``moa/libmoa.so``: what an installed wheel ships);
+3. ``build/lib/libmoa.so`` of the checkout this package sits in (``bindings/python/moa`` -> repository root);
+4. ``ctypes.util.find_library("moa")`` (an installed copy, e.g. after ``make install``).
 
-Every function gets explicit ``argtypes``/``restype``: ids are ``uint64_t``, numbers ``double``, handles
-``void *``, so ctypes never guesses a C type. Nothing here calls into the library except to read its name tables
-(priorities, curves), which the bindings take from the library rather than keep copies of.
+``path`` (``moa.library_path``) is the one loaded. Every function gets explicit ``argtypes``/``restype``: ids are
+``uint64_t``, numbers ``double``, handles ``void *``, so ctypes never guesses a C type. Nothing here calls into
+the library except to read its name tables (priorities, curves), which the bindings take from the library rather
+than keep copies of.
 """
+from __future__ import annotations
+
 import ctypes
 import ctypes.util
 import os
+from typing import Callable, Optional, Tuple, TypeVar
 
 __all__ = ["lib", "path", "DONE_FN", "REST_FN", "TEXT_FN", "MEASURE_FN", "ADVANCE_FN", "Rect_", "Frame_", "ErrorInfo_",
            "Term_", "MeasuredSize_", "MeasureStats_", "TextStyle_", "TextMetrics_", "PRIORITY_NAMES", "CURVE_NAMES"]
@@ -110,6 +116,7 @@ _SIGNATURES = {
     "moa_var_name": (_S, [_vp, _u64, _p(_str)]),
     "moa_var_set_name": (_S, [_vp, _u64, _str]),
     "moa_var_value": (_S, [_vp, _u64, _p(_dbl)]),
+    "moa_solver_values": (_S, [_vp, _p(_u64), _size, _p(_dbl)]),
     "moa_solver_add": (_S, [_vp, _p(Term_), _size, _dbl, _int, _dbl, _str, _p(_u64)]),
     "moa_cons_remove": (_S, [_vp, _u64]),
     "moa_cons_set_active": (_S, [_vp, _u64, _int]),
@@ -256,21 +263,26 @@ _SIGNATURES = {
 }
 
 
-def _candidates():
+#: The library's file name inside the package (an installed wheel ships it next to this module).
+LIBRARY_NAME = "libmoa.so"
+PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def _candidates() -> Tuple[list[str], bool]:
+    """The paths (or find_library names) to try, in order, and whether the first is an explicit choice."""
     env = os.environ.get("MOA_LIBRARY")
     if env:
         # An explicit choice: use it or fail, never fall back silently to another copy.
         return [env], True
-    here = os.path.dirname(os.path.abspath(__file__))
-    repo = os.path.dirname(os.path.dirname(os.path.dirname(here)))
-    found = [os.path.join(repo, "build", "lib", "libmoa.so")]
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(PACKAGE_DIR)))  # bindings/python/moa -> root
+    found = [os.path.join(PACKAGE_DIR, LIBRARY_NAME), os.path.join(repo, "build", "lib", LIBRARY_NAME)]
     name = ctypes.util.find_library("moa")
     if name:
         found.append(name)
     return found, False
 
 
-def _load():
+def _load() -> Tuple[ctypes.CDLL, str]:
     candidates, explicit = _candidates()
     errors = []
     for cand in candidates:
@@ -283,10 +295,13 @@ def _load():
             errors.append("%s: %s" % (cand, e))
             if explicit:
                 break
-    raise ImportError("moa: cannot load libmoa.so (set MOA_LIBRARY, run `make lib` in the repository, or "
-                      "`make install`): " + "; ".join(errors))
+    raise ImportError("moa: cannot load libmoa.so (set MOA_LIBRARY, run `make lib` in the repository, "
+                      "`make install`, or install the wheel): " + "; ".join(errors))
 
 
+lib: ctypes.CDLL
+#: The path (or find_library name) of the loaded library.
+path: str
 lib, path = _load()
 
 for _name, (_res, _args) in _SIGNATURES.items():
@@ -298,10 +313,13 @@ for _name, (_res, _args) in _SIGNATURES.items():
     _fn.argtypes = _args
 
 
-def name_table(name_at):
+_V = TypeVar("_V")
+
+
+def name_table(name_at: Callable[[int], Tuple[Optional[bytes], _V]]) -> dict[str, _V]:
     """The entries of one of the library's name tables, {name: value}, from name_at(i) -> (name or None,
     value), i = 0, 1, ... until the name is None. The bindings keep no copies of these tables."""
-    out = {}
+    out: dict[str, _V] = {}
     i = 0
     while True:
         name, value = name_at(i)
@@ -311,16 +329,16 @@ def name_table(name_at):
         i += 1
 
 
-def _priority_at(i):
+def _priority_at(i: int) -> Tuple[Optional[bytes], float]:
     v = ctypes.c_double(0)
     return lib.moa_priority_name(i, ctypes.byref(v)), v.value
 
 
-def _curve_at(i):
+def _curve_at(i: int) -> Tuple[Optional[bytes], int]:
     return lib.moa_curve_name(i), i
 
 
 #: Every priority name the library knows (equation text, moa_priority_value), with its value.
-PRIORITY_NAMES = name_table(_priority_at)
+PRIORITY_NAMES: dict[str, float] = name_table(_priority_at)
 #: The predefined curves' names and their moa_curve values.
-CURVE_NAMES = name_table(_curve_at)
+CURVE_NAMES: dict[str, int] = name_table(_curve_at)

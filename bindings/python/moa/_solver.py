@@ -18,9 +18,12 @@ Variables and constraints hold their solver. A Constraint stays in its solver un
 object is collected, its C variable is freed later, by update() or counts(), once no constraint or edit uses it
 (never from a finalizer).
 """
+from __future__ import annotations
+
 import ctypes
 import numbers
 import weakref
+from typing import Any, Iterable, List, Literal, NoReturn, Optional, Sequence, Tuple, Union
 
 from . import _errors as E
 from ._errors import finite, text, boolean
@@ -30,51 +33,56 @@ __all__ = ["Solver", "Variable", "Expression", "Relation", "Constraint"]
 
 _RELS = {"==": 0, "<=": 1, ">=": 2}
 
+#: What arithmetic and relations take: a number, a Variable or an Expression.
+Operand = Union[float, "Variable", "Expression"]
+#: A priority: a number in (0, 1000] or a name ("required", "strong", "medium", "weak", ...).
+Priority = Union[float, str]
 
-def _closed():
+
+def _closed() -> E.ClosedError:
     return E.ClosedError("attempt to use a closed solver", E.MISUSE, "misuse")
 
 
 class Solver:
     """A constraint solver (moa_solver). ``Solver()``; use it in a ``with`` block or call :meth:`close`."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         h = lib.moa_solver_new()
         if not h:
             raise MemoryError("moa_solver_new: out of memory")
-        self._h_ = h
+        self._h_: Optional[int] = h
         self._generation = 0
-        self._cons = weakref.WeakValueDictionary()
-        self._orphans = []  # ids of collected Variable objects, freed when no constraint or edit uses them
+        self._cons: weakref.WeakValueDictionary[int, Constraint] = weakref.WeakValueDictionary()
+        self._orphans: list[int] = []  # ids of collected Variable objects, freed when no constraint or edit uses them
 
     # -- lifecycle
 
-    def close(self):
+    def close(self) -> None:
         """Free the C solver (idempotent); its variables and constraints become unusable."""
         h, self._h_ = self._h_, None
         if h is not None:
             lib.moa_solver_free(h)
 
-    def __del__(self):
+    def __del__(self) -> None:
         try:
             self.close()
         except BaseException:  # noqa: B902
             pass
 
-    def __enter__(self):
+    def __enter__(self) -> Solver:
         self._h()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         self.close()
         return False
 
     @property
-    def closed(self):
+    def closed(self) -> bool:
         """True once :meth:`close` was called."""
         return self._h_ is None
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         if self._h_ is None:
             return "<moa.Solver (closed)>"
         nv, nc = self.counts()
@@ -82,12 +90,12 @@ class Solver:
 
     # -- plumbing
 
-    def _h(self):
+    def _h(self) -> int:
         if self._h_ is None:
             raise _closed()
         return self._h_
 
-    def _failure(self, st):
+    def _failure(self, st: int) -> E.Error:
         msg = (lib.moa_solver_errmsg(self._h_) or b"").decode("utf-8", "replace")
         ids = []
         count = ctypes.c_size_t(0)
@@ -95,7 +103,7 @@ class Solver:
             arr = (ctypes.c_uint64 * count.value)()
             if lib.moa_solver_conflicts(self._h_, arr, count.value, ctypes.byref(count)) == E.OK:
                 ids = list(arr[:min(len(arr), count.value)])
-        conflicts = []
+        conflicts: list[E.Conflict] = []
         for i in ids:
             out = ctypes.c_char_p()
             desc = out.value.decode("utf-8", "replace") if lib.moa_cons_describe(
@@ -105,18 +113,18 @@ class Solver:
                 E.DUPLICATE: "duplicate", E.MISUSE: "misuse"}.get(st, "error")
         return E.error_for(st)(msg, st, kind, conflicts=conflicts)
 
-    def _check(self, st):
+    def _check(self, st: int) -> None:
         if st != E.OK:
             raise self._failure(st)
 
-    def _constraint(self, cid):
+    def _constraint(self, cid: int) -> Constraint:
         c = self._cons.get(cid)
         if c is None:
             c = Constraint(self, cid, self._generation)
             self._cons[cid] = c
         return c
 
-    def _var_id(self, v, what="variable"):
+    def _var_id(self, v: object, what: str = "variable") -> int:
         if not isinstance(v, Variable):
             raise TypeError("%s must be a moa.Variable, got %s" % (what, type(v).__name__))
         if v._solver is not self:
@@ -125,7 +133,7 @@ class Solver:
             raise E.NotFoundError("%s is stale (created before reset())" % what, E.NOTFOUND, "stale")
         return v._id
 
-    def _free_orphans(self):
+    def _free_orphans(self) -> None:
         if not self._orphans:
             return
         keep = []
@@ -136,14 +144,15 @@ class Solver:
 
     # -- API
 
-    def var(self, name=""):
+    def var(self, name: str = "") -> Variable:
         """A new variable (value 0 until solved)."""
         b = text(name, "name")
         out = ctypes.c_uint64(0)
         self._check(lib.moa_var_new(self._h(), b, ctypes.byref(out)))
         return Variable(self, out.value, self._generation)
 
-    def add(self, relation, priority="required", weight=1, tag=None):
+    def add(self, relation: Relation, priority: Priority = "required", weight: float = 1,
+            tag: Optional[str] = None) -> Constraint:
         """Add `relation` (x + 10 <= y) as a constraint at a priority (a number in (0, 1000] or a name), with a
         weight within its priority and an optional tag; returns the Constraint. ConflictError (with
         ``conflicts``) if it is required and cannot hold; nothing is added then."""
@@ -170,48 +179,57 @@ class Solver:
                 raise err
         return self._constraint(out.value)
 
-    def remove(self, constraint):
+    def remove(self, constraint: Constraint) -> None:
         """Remove a constraint (its object is stale afterwards)."""
         self._cons_id(constraint)
         constraint.remove()
 
-    def _cons_id(self, c):
+    def _cons_id(self, c: object) -> int:
         if not isinstance(c, Constraint):
             raise TypeError("expected a moa.Constraint, got %s" % type(c).__name__)
         if c._solver is not self:
             raise E.InvalidError("constraint belongs to another solver", E.INVALID, "invalid")
         return c._id
 
-    def edit(self, v, priority="strong"):
+    def edit(self, v: Variable, priority: Priority = "strong") -> Solver:
         """Make v an edit variable (priority below 1000), so suggest() can move it. DuplicateError if it is one."""
         vid = self._var_id(v)
         self._check(lib.moa_solver_add_edit(self._h(), vid, E.priority(priority, edit=True)))
         return self
 
-    def unedit(self, v):
+    def unedit(self, v: Variable) -> Solver:
         """Stop v being an edit variable."""
         self._check(lib.moa_solver_remove_edit(self._h(), self._var_id(v)))
         return self
 
-    def has_edit(self, v):
+    def has_edit(self, v: Variable) -> bool:
         """Whether v is an edit variable."""
         out = ctypes.c_int(0)
         self._check(lib.moa_solver_has_edit(self._h(), self._var_id(v), ctypes.byref(out)))
         return bool(out.value)
 
-    def suggest(self, v, value):
+    def suggest(self, v: Variable, value: float) -> Solver:
         """Suggest a value for an edit variable; update() makes it visible."""
         self._check(lib.moa_solver_suggest(self._h(), self._var_id(v), finite(value, "value")))
         return self
 
-    def update(self):
+    def update(self) -> Solver:
         """Copy the current solution into the variables' values."""
         h = self._h()
         self._free_orphans()
         self._check(lib.moa_solver_update(h))
         return self
 
-    def counts(self):
+    def values(self, variables: Sequence["Variable"]) -> List[float]:
+        """The values of several variables as of the last update(), in one call (faster than reading
+        ``v.value`` one by one when there are many)."""
+        ids = [self._var_id(v) for v in variables]
+        n = len(ids)
+        out = (ctypes.c_double * n)()
+        self._check(lib.moa_solver_values(self._h(), (ctypes.c_uint64 * n)(*ids), n, out))
+        return list(out)
+
+    def counts(self) -> Tuple[int, int]:
         """(number of variables, number of constraints)."""
         h = self._h()
         self._free_orphans()
@@ -219,7 +237,7 @@ class Solver:
         self._check(lib.moa_solver_counts(h, ctypes.byref(nv), ctypes.byref(nc)))
         return nv.value, nc.value
 
-    def reset(self):
+    def reset(self) -> Solver:
         """Drop every variable and constraint; older objects are stale afterwards."""
         self._check(lib.moa_solver_reset(self._h()))
         self._generation += 1
@@ -227,7 +245,7 @@ class Solver:
         self._orphans = []
         return self
 
-    def dump(self):
+    def dump(self) -> str:
         """A text dump of the solver's internal state, for debugging."""
         out = ctypes.c_char_p()
         self._check(lib.moa_solver_dump(self._h(), ctypes.byref(out)))
@@ -241,24 +259,28 @@ class _Linear:
     """Arithmetic shared by Variable and Expression; == <= >= build a Relation."""
     __slots__ = ()
 
-    def _as_expr(self):
+    def _as_expr(self) -> Expression:
         raise NotImplementedError
 
-    def __add__(self, other):
+    def __add__(self, other: Operand) -> Expression:
+        """self + other: an Expression."""
         o = _expr(other)
         return NotImplemented if o is None else self._as_expr()._combine(o, 1.0)
 
     __radd__ = __add__
 
-    def __sub__(self, other):
+    def __sub__(self, other: Operand) -> Expression:
+        """self - other: an Expression."""
         o = _expr(other)
         return NotImplemented if o is None else self._as_expr()._combine(o, -1.0)
 
-    def __rsub__(self, other):
+    def __rsub__(self, other: Operand) -> Expression:
+        """other - self: an Expression."""
         o = _expr(other)
         return NotImplemented if o is None else o._combine(self._as_expr(), -1.0)
 
-    def __mul__(self, k):
+    def __mul__(self, k: float) -> Expression:
+        """self * k (k a number: expressions are linear)."""
         if isinstance(k, _Linear):
             raise TypeError("moa: only linear expressions (a variable times a number)")
         if isinstance(k, bool) or not isinstance(k, numbers.Real):
@@ -267,7 +289,8 @@ class _Linear:
 
     __rmul__ = __mul__
 
-    def __truediv__(self, k):
+    def __truediv__(self, k: float) -> Expression:
+        """self / k (k a nonzero number)."""
         if isinstance(k, _Linear):
             raise TypeError("moa: only linear expressions (cannot divide by an expression)")
         if isinstance(k, bool) or not isinstance(k, numbers.Real):
@@ -277,52 +300,56 @@ class _Linear:
             raise ZeroDivisionError("moa: division of an expression by zero")
         return self._as_expr()._scale(1.0 / k)
 
-    def __neg__(self):
+    def __neg__(self) -> Expression:
         return self._as_expr()._scale(-1.0)
 
-    def __pos__(self):
+    def __pos__(self) -> Expression:
         return self._as_expr()
 
-    def _relation(self, other, op):
+    def _relation(self, other: object, op: str) -> Relation:
         o = _expr(other)
         if o is None:
             return NotImplemented
         return Relation(self._as_expr()._combine(o, -1.0), op)
 
-    def __eq__(self, other):
+    def __eq__(self, other: Operand) -> Relation:  # type: ignore[override]
+        """The relation self == other (add it with Solver.add; it has no truth value)."""
         return self._relation(other, "==")
 
-    def __le__(self, other):
+    def __le__(self, other: Operand) -> Relation:
+        """The relation self <= other."""
         return self._relation(other, "<=")
 
-    def __ge__(self, other):
+    def __ge__(self, other: Operand) -> Relation:
+        """The relation self >= other."""
         return self._relation(other, ">=")
 
-    def eq(self, other):
+    def eq(self, other: Operand) -> Relation:
         """The relation self == other (as the Lua binding's :eq)."""
         return self._checked_relation(other, "==")
 
-    def le(self, other):
+    def le(self, other: Operand) -> Relation:
         """The relation self <= other."""
         return self._checked_relation(other, "<=")
 
-    def ge(self, other):
+    def ge(self, other: Operand) -> Relation:
         """The relation self >= other."""
         return self._checked_relation(other, ">=")
 
-    def _checked_relation(self, other, op):
+    def _checked_relation(self, other: object, op: str) -> Relation:
         r = self._relation(other, op)
         if r is NotImplemented:
             raise TypeError("moa: cannot relate to %s" % type(other).__name__)
         return r
 
-    def __lt__(self, other):
+    def __lt__(self, other: object) -> NoReturn:
+        """Refused: strict inequalities are not constraints (TypeError)."""
         raise TypeError("moa: strict inequalities are not constraints (use <= or >=)")
 
     __gt__ = __lt__
 
 
-def _expr(x):
+def _expr(x: object) -> Optional[Expression]:
     """x as an Expression, or None if it is not a number, variable or expression."""
     if isinstance(x, _Linear):
         return x._as_expr()
@@ -335,24 +362,24 @@ class Variable(_Linear):
     """A variable of one solver: ``v.value`` (as of the last update()), ``v.name`` (assignable)."""
     __slots__ = ("_solver", "_id", "_generation", "__weakref__")
 
-    def __init__(self, solver, id_, generation):
+    def __init__(self, solver: Solver, id_: int, generation: int) -> None:
         self._solver = solver
         self._id = id_
         self._generation = generation
 
-    def _as_expr(self):
+    def _as_expr(self) -> Expression:
         return Expression(((self, 1.0),), 0.0)
 
-    def __hash__(self):
+    def __hash__(self) -> int:
         return id(self)
 
     @property
-    def solver(self):
+    def solver(self) -> Solver:
         """The Solver this belongs to."""
         return self._solver
 
     @property
-    def value(self):
+    def value(self) -> float:
         """The value as of the last Solver.update()."""
         s = self._solver
         out = ctypes.c_double(0)
@@ -360,7 +387,7 @@ class Variable(_Linear):
         return out.value
 
     @property
-    def name(self):
+    def name(self) -> str:
         """The name given at creation (or assigned)."""
         s = self._solver
         out = ctypes.c_char_p()
@@ -368,11 +395,11 @@ class Variable(_Linear):
         return (out.value or b"").decode("utf-8", "replace")
 
     @name.setter
-    def name(self, name):
+    def name(self, name: str) -> None:
         s = self._solver
         s._check(lib.moa_var_set_name(s._h(), s._var_id(self), text(name, "name")))
 
-    def __del__(self):
+    def __del__(self) -> None:
         # Never enters C: the id is freed later by the solver (update/counts), once nothing uses it.
         try:
             s = self._solver
@@ -381,7 +408,7 @@ class Variable(_Linear):
         except BaseException:  # noqa: B902
             pass
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         try:
             return "<moa.Variable %s = %g>" % (self.name or "?", self.value)
         except E.Error:
@@ -393,28 +420,28 @@ class Expression(_Linear):
     are merged."""
     __slots__ = ("_terms", "_constant")
 
-    def __init__(self, terms=(), constant=0.0):
+    def __init__(self, terms: Iterable[Tuple[Variable, float]] = (), constant: float = 0.0) -> None:
         self._terms = tuple(terms)
         self._constant = float(constant)
 
-    def _as_expr(self):
+    def _as_expr(self) -> Expression:
         return self
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
     @property
-    def terms(self):
+    def terms(self) -> Tuple[Tuple[Variable, float], ...]:
         """The terms, as ((Variable, coefficient), ...)."""
         return self._terms
 
     @property
-    def constant(self):
+    def constant(self) -> float:
         """The constant."""
         return self._constant
 
-    def _combine(self, other, sign):
-        acc = {}
-        order = []
+    def _combine(self, other: Expression, sign: float) -> Expression:
+        acc: dict[int, float] = {}
+        order: list[Variable] = []
         for v, c in self._terms + tuple((v, sign * c) for v, c in other._terms):
             if id(v) not in acc:
                 order.append(v)
@@ -423,17 +450,17 @@ class Expression(_Linear):
         terms = tuple((v, acc[id(v)]) for v in order if acc[id(v)] != 0)
         return Expression(terms, self._constant + sign * other._constant)
 
-    def _scale(self, k):
+    def _scale(self, k: float) -> Expression:
         return Expression(tuple((v, c * k) for v, c in self._terms if c * k != 0), self._constant * k)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         parts = ["%g*%s" % (c, _vname(v)) for v, c in self._terms]
         if self._constant or not parts:
             parts.append("%g" % self._constant)
         return "<moa.Expression %s>" % " + ".join(parts)
 
 
-def _vname(v):
+def _vname(v: Variable) -> str:
     try:
         return v.name or "?"
     except E.Error:
@@ -444,26 +471,26 @@ class Relation:
     """``expression REL 0`` (REL one of == <= >=): a constraint not yet added; add it with Solver.add()."""
     __slots__ = ("_expr", "_op")
 
-    def __init__(self, expr, op):
+    def __init__(self, expr: Expression, op: str) -> None:
         self._expr = expr
         self._op = op
 
     @property
-    def op(self):
+    def op(self) -> str:
         """"==", "<=" or ">="."""
         return self._op
 
     @property
-    def expression(self):
+    def expression(self) -> Expression:
         """The left side (the right side is 0)."""
         return self._expr
 
-    def __bool__(self):
+    def __bool__(self) -> NoReturn:
         raise TypeError("a moa.Relation has no truth value; add it with solver.add(relation)")
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<moa.Relation %s %s 0>" % (repr(self._expr)[15:-1], self._op)
 
 
@@ -472,101 +499,101 @@ class Constraint:
     ConflictError when a required one cannot hold), ``tag``, ``str(c)`` its description; remove()."""
     __slots__ = ("_solver", "_id", "_generation", "__weakref__")
 
-    def __init__(self, solver, id_, generation):
+    def __init__(self, solver: Solver, id_: int, generation: int) -> None:
         self._solver = solver
         self._id = id_
         self._generation = generation
 
-    def _h(self):
+    def _h(self) -> int:
         s = self._solver
         h = s._h()
         if self._generation != s._generation:
             raise E.NotFoundError("constraint is stale (created before reset())", E.NOTFOUND, "stale")
         return h
 
-    def _get(self, fn, ctype):
+    def _get(self, fn: Any, ctype: Any) -> Any:
         out = ctype()
         self._solver._check(fn(self._h(), self._id, ctypes.byref(out)))
         return out.value
 
     @property
-    def solver(self):
+    def solver(self) -> Solver:
         """The Solver this belongs to."""
         return self._solver
 
     @property
-    def constant(self):
+    def constant(self) -> float:
         """The constant of the constraint's expression."""
         return self._get(lib.moa_cons_constant, ctypes.c_double)
 
     @constant.setter
-    def constant(self, k):
+    def constant(self, k: float) -> None:
         self.set_constant(k)
 
     @property
-    def priority(self):
-        """The priority, in (0, 1000]."""
+    def priority(self) -> float:
+        """The priority, in (0, 1000]; assign a number or a name."""
         return self._get(lib.moa_cons_priority, ctypes.c_double)
 
     @priority.setter
-    def priority(self, p):
+    def priority(self, p: Priority) -> None:
         self.set_priority(p)
 
     @property
-    def weight(self):
+    def weight(self) -> float:
         """The weight within its priority."""
         return self._get(lib.moa_cons_weight, ctypes.c_double)
 
     @weight.setter
-    def weight(self, w):
+    def weight(self, w: float) -> None:
         self.set_weight(w)
 
     @property
-    def active(self):
+    def active(self) -> bool:
         """Whether it takes part in solving."""
         return bool(self._get(lib.moa_cons_is_active, ctypes.c_int))
 
     @active.setter
-    def active(self, b):
+    def active(self, b: bool) -> None:
         self.set_active(b)
 
     @property
-    def tag(self):
+    def tag(self) -> str:
         """The tag given to add() ("" if none)."""
         return (self._get(lib.moa_cons_tag, ctypes.c_char_p) or b"").decode("utf-8", "replace")
 
-    def describe(self):
+    def describe(self) -> str:
         """A description for people, e.g. "x + -1*y + 10 <= 0 @1000"."""
         return (self._get(lib.moa_cons_describe, ctypes.c_char_p) or b"").decode("utf-8", "replace")
 
-    def set_constant(self, k):
+    def set_constant(self, k: float) -> Constraint:
         """Change the constant in place. Returns self."""
         self._solver._check(lib.moa_cons_set_constant(self._h(), self._id, finite(k, "constant")))
         return self
 
-    def set_priority(self, p):
+    def set_priority(self, p: Priority) -> Constraint:
         """Change the priority (also to or from required). Returns self."""
         self._solver._check(lib.moa_cons_set_priority(self._h(), self._id, E.priority(p)))
         return self
 
-    def set_weight(self, w):
+    def set_weight(self, w: float) -> Constraint:
         """Change the weight within its priority. Returns self."""
         self._solver._check(lib.moa_cons_set_weight(self._h(), self._id, finite(w, "weight")))
         return self
 
-    def set_active(self, b):
+    def set_active(self, b: bool) -> Constraint:
         """Activate or deactivate it; a no-op when it already is. Returns self."""
         v = boolean(b, "active")
         if self.active != bool(v):
             self._solver._check(lib.moa_cons_set_active(self._h(), self._id, v))
         return self
 
-    def remove(self):
+    def remove(self) -> None:
         """Remove it from its solver."""
         self._solver._check(lib.moa_cons_remove(self._h(), self._id))
 
     @property
-    def removed(self):
+    def removed(self) -> bool:
         """True once removed (or after Solver.reset())."""
         s = self._solver
         if s._h_ is None:
@@ -575,7 +602,7 @@ class Constraint:
         return (self._generation != s._generation or
                 lib.moa_cons_is_active(s._h_, self._id, ctypes.byref(out)) == E.NOTFOUND)
 
-    def __str__(self):
+    def __str__(self) -> str:
         try:
             return self.describe()
         except E.ClosedError:
@@ -583,5 +610,5 @@ class Constraint:
         except E.Error:
             return "moa.Constraint (removed)"
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "<moa.Constraint %r>" % str(self)

@@ -1,13 +1,36 @@
-"""Shared fixtures. The package is imported from this checkout (bindings/python), whatever PYTHONPATH says;
-the library is MOA_LIBRARY or the checkout's build/lib/libmoa.so (see moa/_lib.py)."""
+"""Shared fixtures.
+
+In the checkout (bindings/python/tests beside bindings/python/moa) the package is imported from the checkout,
+whatever PYTHONPATH says; the library is MOA_LIBRARY or the checkout's build/lib/libmoa.so (see moa/_lib.py).
+Copied elsewhere (scripts/test-wheel.sh runs a copy against an installed wheel), or with MOA_TEST_INSTALLED=1,
+the tests import the installed package instead. A few tests read files of the Moa checkout (Include/moa.h,
+examples/): SOURCE_ROOT, from MOA_SOURCE_ROOT, else the checkout these tests sit in."""
 import os
 import sys
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+_HERE = os.path.dirname(os.path.abspath(__file__))
+_BINDING = os.path.dirname(_HERE)
+if os.path.isfile(os.path.join(_BINDING, "moa", "__init__.py")) and not os.environ.get("MOA_TEST_INSTALLED"):
+    sys.path.insert(0, _BINDING)
 
 import moa  # noqa: E402
+
+#: The directory the moa under test was imported from (bindings/python, or site-packages when installed).
+PACKAGE_PARENT = os.path.dirname(os.path.dirname(os.path.abspath(moa.__file__)))
+
+
+def _source_root():
+    env = os.environ.get("MOA_SOURCE_ROOT")
+    if env:
+        return os.path.abspath(env)
+    root = os.path.dirname(os.path.dirname(_BINDING))
+    return root if os.path.isfile(os.path.join(root, "Include", "moa.h")) else None
+
+
+#: The Moa checkout whose files some tests read (Include/moa.h, examples/), or None (then they skip).
+SOURCE_ROOT = _source_root()
 
 SIDEBAR = """
 sidebar.left == 0

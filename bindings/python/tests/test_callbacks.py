@@ -9,7 +9,7 @@ import textwrap
 import pytest
 
 import moa
-from conftest import near
+from conftest import near, PACKAGE_PARENT
 
 
 def test_raising_completion_surfaces_after_the_call(sb):
@@ -197,7 +197,7 @@ def test_a_separate_process_survives_misuse_and_exits_cleanly():
         gc.collect()
         print("survived")
     """)
-    env = dict(os.environ, PYTHONPATH=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env = dict(os.environ, PYTHONPATH=PACKAGE_PARENT)  # the moa under test (checkout or installed)
     r = subprocess.run([sys.executable, "-c", code], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        text=True, timeout=60)
     assert r.returncode == 0, r.stderr

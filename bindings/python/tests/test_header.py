@@ -48,12 +48,12 @@ import sys
 import pytest
 
 import moa  # noqa: F401  (conftest puts bindings/python first on sys.path; this loads the library)
+from conftest import SOURCE_ROOT
 
 _lib = sys.modules["moa._lib"]  # the module (moa/__init__.py binds the name moa._lib to the CDLL)
 
-HEADER = os.environ.get("MOA_HEADER") or os.path.join(
-    os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))),
-    "Include", "moa.h")
+# MOA_HEADER, else the checkout's (MOA_SOURCE_ROOT, or the checkout these tests sit in).
+HEADER = os.environ.get("MOA_HEADER") or os.path.join(SOURCE_ROOT or ".", "Include", "moa.h")
 
 # The header's structs and callback typedefs -> their names in _lib.py.
 STRUCTS = {"moa_term": "Term_", "moa_rect": "Rect_", "moa_frame": "Frame_", "moa_error_info": "ErrorInfo_",
@@ -441,7 +441,7 @@ def _fail(problems, what):
 @pytest.fixture(scope="module")
 def header():
     if not os.path.exists(HEADER):
-        pytest.fail("moa.h not found at %s (set MOA_HEADER)" % HEADER, pytrace=False)
+        pytest.fail("moa.h not found at %s (set MOA_HEADER or MOA_SOURCE_ROOT)" % HEADER, pytrace=False)
     with open(HEADER, encoding="utf-8") as f:
         text = f.read()
     try:
