@@ -1868,19 +1868,43 @@ MOA_API moa_status moa_stack_remove(moa_layout *L, moa_view stack, moa_view v);
 MOA_API moa_status moa_stack_views(moa_layout *L, moa_view stack, moa_view *out, size_t cap, size_t *count);
 
 /*
-** moa_stack_set_axis, moa_stack_set_distribution, moa_stack_set_alignment, moa_stack_set_spacing,
-** moa_stack_set_margins_relative -- change a stack's property; its constraints follow in one change. Spacing
-** is any finite number within +-1e9 (negative spacing overlaps the views, as in UIKit); margins_relative != 0
-** arranges within the stack view's layout margins.
+** moa_stack_set_axis -- arrange the stack's views along `axis`; its constraints follow in one change.
 **
-** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if stack is not a stack of L; MOA_INVALID for a value
-** out of range; MOA_UNSATISFIABLE (nothing changes). Swift: `StackView.setAxis(_:)`, `setDistribution(_:)`,
-** `setAlignment(_:)`, `setSpacing(_:)`, `setLayoutMarginsRelativeArrangement(_:)`.
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if stack is not a stack of L; MOA_INVALID if axis is not
+** a moa_axis; MOA_UNSATISFIABLE (nothing changes). Swift: `StackView.setAxis(_:)`.
 */
 MOA_API moa_status moa_stack_set_axis(moa_layout *L, moa_view stack, moa_axis axis);
+
+/*
+** moa_stack_set_distribution -- how the stack sizes and spaces its views along the axis.
+**
+** Returns as moa_stack_set_axis(), MOA_INVALID if d is not a moa_stack_distribution.
+** Swift: `StackView.setDistribution(_:)`.
+*/
 MOA_API moa_status moa_stack_set_distribution(moa_layout *L, moa_view stack, moa_stack_distribution d);
+
+/*
+** moa_stack_set_alignment -- how the stack places its views across the axis.
+**
+** Returns as moa_stack_set_axis(), MOA_INVALID if a is not a moa_stack_alignment.
+** Swift: `StackView.setAlignment(_:)`.
+*/
 MOA_API moa_status moa_stack_set_alignment(moa_layout *L, moa_view stack, moa_stack_alignment a);
+
+/*
+** moa_stack_set_spacing -- the gap between neighbours (the minimum for EQUAL_SPACING and EQUAL_CENTERING): any
+** finite number within +-1e9; negative spacing overlaps the views, as in UIKit.
+**
+** Returns as moa_stack_set_axis(), MOA_INVALID for a spacing out of range. Swift: `StackView.setSpacing(_:)`.
+*/
 MOA_API moa_status moa_stack_set_spacing(moa_layout *L, moa_view stack, double spacing);
+
+/*
+** moa_stack_set_margins_relative -- margins_relative != 0 arranges the views within the stack view's layout
+** margins, 0 within its edges.
+**
+** Returns as moa_stack_set_axis(). Swift: `StackView.setLayoutMarginsRelativeArrangement(_:)`.
+*/
 MOA_API moa_status moa_stack_set_margins_relative(moa_layout *L, moa_view stack, int margins_relative);
 
 /*
@@ -1978,16 +2002,34 @@ MOA_API moa_status moa_chain_new(moa_layout *L, const moa_view *views, size_t n,
 MOA_API moa_status moa_chain_free(moa_layout *L, moa_chain chain);
 
 /*
-** moa_chain_set_style, moa_chain_set_bias, moa_chain_set_gap, moa_chain_set_weight -- change a chain (ranges
-** as for moa_chain_new(); a weight of MOA_NO_WEIGHT takes v's weight away).
+** moa_chain_set_style -- change a chain's style.
 **
-** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if chain is not a chain of L (or v not in it);
-** MOA_INVALID for a value out of range; MOA_UNSATISFIABLE (nothing changes).
-** Swift: `Chain.setStyle(_:)`, `setBias(_:)`, `setGap(_:)`, `setWeight(_:of:)`.
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if chain is not a chain of L; MOA_INVALID if style is not
+** a moa_chain_style; MOA_UNSATISFIABLE (nothing changes). Swift: `Chain.setStyle(_:)`.
 */
 MOA_API moa_status moa_chain_set_style(moa_layout *L, moa_chain chain, moa_chain_style style);
+
+/*
+** moa_chain_set_bias -- where a packed chain's group sits between the edges (0 ... 1).
+**
+** Returns as moa_chain_set_style(), MOA_INVALID for a bias out of range. Swift: `Chain.setBias(_:)`.
+*/
 MOA_API moa_status moa_chain_set_bias(moa_layout *L, moa_chain chain, double bias);
+
+/*
+** moa_chain_set_gap -- the gap between neighbours (0 ... 1e9; the minimum in spread styles).
+**
+** Returns as moa_chain_set_style(), MOA_INVALID for a gap out of range. Swift: `Chain.setGap(_:)`.
+*/
 MOA_API moa_status moa_chain_set_gap(moa_layout *L, moa_chain chain, double gap);
+
+/*
+** moa_chain_set_weight -- give view v of the chain a weight (positive, finite), or take it away with
+** MOA_NO_WEIGHT.
+**
+** Returns as moa_chain_set_style(), MOA_NOTFOUND if v is not in the chain, MOA_INVALID for a weight that is not
+** positive and finite. Swift: `Chain.setWeight(_:of:)`.
+*/
 MOA_API moa_status moa_chain_set_weight(moa_layout *L, moa_chain chain, moa_view v, double weight);
 
 /*
@@ -2020,13 +2062,20 @@ MOA_API moa_status moa_barrier_new(moa_layout *L, const char *name, moa_view par
                                    const moa_view *views, size_t n, double margin, moa_view *out);
 
 /*
-** moa_barrier_set_views, moa_barrier_set_margin -- change a barrier's members or margin.
+** moa_barrier_set_views -- replace a barrier's members (n views; the barrier's own guide cannot be one).
 **
-** Returns MOA_OK; MOA_MISUSE if L is NULL or views is NULL with n > 0; MOA_NOTFOUND if barrier is not a
-** barrier of L or a member not a view of L; MOA_INVALID; MOA_UNSATISFIABLE (nothing changes).
-** Swift: `Barrier.setViews(_:)`, `Barrier.setMargin(_:)`.
+** Returns MOA_OK; MOA_MISUSE if L is NULL or views is NULL with n > 0; MOA_NOTFOUND if barrier is not a barrier
+** of L or a member not a view of L; MOA_INVALID for a repeated member or the barrier itself;
+** MOA_UNSATISFIABLE (nothing changes). Swift: `Barrier.setViews(_:)`.
 */
 MOA_API moa_status moa_barrier_set_views(moa_layout *L, moa_view barrier, const moa_view *views, size_t n);
+
+/*
+** moa_barrier_set_margin -- the barrier's distance beyond its furthest member (finite, within +-1e9).
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if barrier is not a barrier of L; MOA_INVALID for a
+** margin out of range; MOA_UNSATISFIABLE (nothing changes). Swift: `Barrier.setMargin(_:)`.
+*/
 MOA_API moa_status moa_barrier_set_margin(moa_layout *L, moa_view barrier, double margin);
 
 /*
