@@ -1410,6 +1410,24 @@ MOA_API moa_status moa_layout_ambiguities(moa_layout *L, moa_view *views, int *v
 */
 MOA_API moa_status moa_layout_svg(moa_layout *L, int flags, const char **out);
 
+/*
+** moa_layout_html -- the inspector: one self-contained HTML page (no network) that draws the layout to scale,
+** solving first if needed. Write it to a file and open it in a browser. Hovering a view shows its name, its
+** frame in the superview and in root space, and every constraint that touches it as equation text with its
+** line; clicking a view pins it; clicking a constraint highlights its views; panels list the recent conflicts
+** (the last 16 MOA_UNSATISFIABLE failures of this layout), the optional constraints given up (with how far
+** each is off), the ambiguities, and every constraint with a filter. When frames were recorded
+** (moa_layout_trace_start(); the recording so far, or what moa_layout_trace_stop() kept), a timeline slider
+** and a play button replay them, the panel following the selected view; its last position, "now", shows the
+** current layout. title NULL is "Moa layout". The data is embedded as JSON in a
+** <script id="moa-data" type="application/json"> block (Swift: `Layout.inspectorJSON`).
+**
+** On success *out points to a NUL-terminated string owned by the layout (see CONVENTIONS).
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOMEM. Swift: `Layout.html(title:trace:)`.
+*/
+MOA_API moa_status moa_layout_html(moa_layout *L, const char *title, const char **out);
+
 /* ========================================================================================================== */
 /* Layout: content that sizes itself                                                                          */
 /* ========================================================================================================== */

@@ -468,3 +468,16 @@ public func moa_layout_svg(_ L: OpaquePointer?, _ flags: Int32, _ out: UnsafeMut
         out.pointee = try box.text.keep(box.layout.svg(options))
     }
 }
+
+@_cdecl("moa_layout_html")
+public func moa_layout_html(_ L: OpaquePointer?, _ title: UnsafePointer<CChar>?,
+                            _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) -> Int32
+{
+    withLayout(L) { box in
+        let out = try required(out, "out")
+        try box.solveIfNeeded()
+        let trace = box.currentTrace
+        out.pointee = try box.text.keep(box.layout.html(title: title == nil ? "Moa layout" : string(title),
+                                                        trace: trace.snapshots.isEmpty ? nil : trace))
+    }
+}

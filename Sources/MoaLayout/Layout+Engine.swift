@@ -111,8 +111,11 @@ extension Layout {
             } else {
                 msg += " together with " + conflicts.map(\.description).joined(separator: ", ")
             }
-            return LayoutError(.unsatisfiable, msg, line: c.line, source: c.source, constraint: c.info,
-                               conflicts: conflicts)
+            let error = LayoutError(.unsatisfiable, msg, line: c.line, source: c.source, constraint: c.info,
+                                    conflicts: conflicts)
+            if recentConflicts.count == Layout.recentConflictLimit { recentConflicts.removeFirst() }
+            recentConflicts.append(error)
+            return error
         case .invalidArgument(let m):
             return LayoutError(.invalid, "\(c.located): \(m)", line: c.line, source: c.source, constraint: c.info)
         default:

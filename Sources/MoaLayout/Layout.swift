@@ -122,6 +122,11 @@ public final class Layout {
     /// Stacks, chains and barriers: they keep their constraints current (`Arrangement`).
     var arrangements: [Arrangement] = []
     var nextChainNumber = 0
+    /// The last `recentConflictLimit` unsatisfiable errors the layout reported, oldest first (the inspector's
+    /// conflicts panel). A diagnostic record only: the failed calls themselves changed nothing.
+    public internal(set) var recentConflicts: [LayoutError] = []
+    /// How many unsatisfiable errors `recentConflicts` keeps.
+    public static let recentConflictLimit = 16
     /// True while a measure function runs: the layout may be read, not changed.
     public internal(set) var isMeasuring = false
     /// Measure calls and cache hits (see `MeasureStatistics`).

@@ -7,7 +7,8 @@ import XCTest
 
 /// Frames out: snapshots, CSV and JSON traces, SVG pictures and strips — well-formed, parseable, complete.
 final class MotionOutputTests: XCTestCase {
-    func makeScene() throws -> (Layout, Collapsible) {
+    /// A sidebar beside the content, a title inside the content (also the inspector's scene).
+    static func makeScene() throws -> (Layout, Collapsible) {
         let layout = try Layout(width: 320, height: 480)
         let sidebar = try layout.addView("sidebar")
         try layout.addView("content")
@@ -23,7 +24,7 @@ final class MotionOutputTests: XCTestCase {
     }
 
     func testSnapshot() throws {
-        let (layout, _) = try makeScene()
+        let (layout, _) = try Self.makeScene()
         let s = layout.snapshot()
         XCTAssertEqual(s.views.map(\.name), ["root", "sidebar", "content", "title"])
         XCTAssertEqual(s.views.map(\.depth), [0, 1, 1, 2])
@@ -38,7 +39,7 @@ final class MotionOutputTests: XCTestCase {
     /// The collapse sampled at 20 fps from 0 to 0.3 s: 7 samples; CSV has a header and one line per view per
     /// sample, every numeric field parses; JSON parses and holds the same numbers.
     func testTraceCSVAndJSON() throws {
-        let (layout, sidebar) = try makeScene()
+        let (layout, sidebar) = try Self.makeScene()
         try sidebar.collapse(duration: 0.3, curve: .easeInOut)
         let trace = try layout.animator.trace(from: 0, to: 0.3, fps: 20)
         XCTAssertEqual(trace.snapshots.map(\.time), (0...6).map { Double($0) / 20 })
@@ -79,7 +80,7 @@ final class MotionOutputTests: XCTestCase {
 
     /// Recording as the clock advances gives the same frames as sampling.
     func testRecording() throws {
-        let (layout, sidebar) = try makeScene()
+        let (layout, sidebar) = try Self.makeScene()
         layout.animator.startRecording()
         XCTAssertTrue(layout.animator.isRecording)
         try sidebar.collapse()
@@ -87,7 +88,7 @@ final class MotionOutputTests: XCTestCase {
         let recorded = layout.animator.stopRecording()
         XCTAssertFalse(layout.animator.isRecording)
         XCTAssertEqual(recorded.snapshots.count, 7)
-        let (layout2, sidebar2) = try makeScene()
+        let (layout2, sidebar2) = try Self.makeScene()
         try sidebar2.collapse()
         let sampled = try layout2.animator.trace(from: 0, to: 0.3, fps: 20)
         for (a, b) in zip(recorded.snapshots, sampled.snapshots) {
@@ -101,7 +102,7 @@ final class MotionOutputTests: XCTestCase {
     /// An SVG of the layout: well-formed XML, one `<rect>` per view (root included) nested by hierarchy, a
     /// label per view, and with constraints one line per equation between two items.
     func testLayoutSVG() throws {
-        let (layout, _) = try makeScene()
+        let (layout, _) = try Self.makeScene()
         let svg = layout.svg()
         XCTAssertTrue(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
         let doc = try parseXML(svg)
@@ -128,7 +129,7 @@ final class MotionOutputTests: XCTestCase {
     /// A strip of the collapse: one nested frame per sample with a time label, one rect per view per frame,
     /// and the collapsed sidebar still inside the shared viewBox.
     func testStripSVG() throws {
-        let (layout, sidebar) = try makeScene()
+        let (layout, sidebar) = try Self.makeScene()
         try sidebar.collapse()
         let trace = try layout.animator.trace(from: 0, to: 0.3, fps: 10)
         XCTAssertEqual(trace.snapshots.count, 4)

@@ -722,6 +722,42 @@ static void test_svg(void) {
     moa_layout_free(L);
 }
 
+/* The inspector page: self-contained HTML with the data block; the frames, equations (with lines), a recorded
+** conflict and a recorded trace are in it; NULL title is the default, NULL L or out is misuse. */
+static void test_html(void) {
+    moa_lcons cs[32];
+    size_t n;
+    moa_layout *L = make_screen(cs, 32, &n);
+    const char *page = NULL;
+    CHECK_OK(moa_layout_html(L, NULL, &page)); /* solves first */
+    CHECK(page != NULL && strncmp(page, "<!doctype html>", 15) == 0);
+    CHECK_CONTAINS(page, "<script id=\"moa-data\" type=\"application/json\">{\"title\":\"Moa layout\"");
+    CHECK_CONTAINS(page, "\"name\":\"button\",\"superview\":\"content\",\"depth\":2,\"kind\":\"view\","
+                         "\"frame\":[94,310,100,40],\"rootFrame\":[110,378,100,40]");
+    CHECK_CONTAINS(page, "\"equation\":\"content.top == header.bottom + 8\",\"line\":");
+    CHECK(strstr(page, "__MOA_DATA__") == NULL);
+    CHECK(strstr(page, "\"conflicts\":[]") != NULL);
+    CHECK(strstr(page, "\"trace\":[]") != NULL);
+
+    /* A failed call is listed among the conflicts; a recorded trace is the timeline. */
+    moa_lcons bad;
+    CHECK_STATUS(moa_layout_eq(L, "header.bottom == 100", &bad), MOA_UNSATISFIABLE);
+    CHECK_OK(moa_layout_trace_start(L, 0));
+    moa_lcons header_height = cs[3];
+    CHECK_OK(moa_lcons_animate(L, header_height, 80, 0.1, MOA_LINEAR, 0, NULL, NULL, NULL));
+    for (int i = 0; i < 10; i++) CHECK_OK(moa_layout_advance(L, 1.0 / 60));
+    CHECK_OK(moa_layout_trace_stop(L));
+    CHECK_OK(moa_layout_html(L, "screen </script>", &page));
+    CHECK_CONTAINS(page, "{\"title\":\"screen \\u003c/script>\"");
+    CHECK_CONTAINS(page, "\"conflicts\":[{\"message\":\"required constraint `header.bottom == root.bottom + 100`");
+    CHECK_CONTAINS(page, "\"trace\":[\n{\"time\":0,\"frames\":[{\"name\":\"root\"");
+    CHECK_CONTAINS(page, "{\"name\":\"header\",\"rootFrame\":[0,0,320,80]}");
+
+    CHECK_STATUS(moa_layout_html(NULL, NULL, &page), MOA_MISUSE);
+    CHECK_STATUS(moa_layout_html(L, NULL, NULL), MOA_MISUSE);
+    moa_layout_free(L);
+}
+
 /* Changed frames: after a change that moves one view, only that view is listed, with its frames; a container
 ** whose origin moves lists its subviews too (their frames in root space moved). */
 static void test_changed_frames(void) {
@@ -773,5 +809,6 @@ int main(void) {
     test_views();
     test_lcons();
     test_svg();
+    test_html();
     return CHECK_DONE();
 }

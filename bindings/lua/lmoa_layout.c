@@ -6,6 +6,7 @@
 ** Reference: bindings/lua/README.md.
 */
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "lmoa.h"
@@ -776,6 +777,29 @@ static int layout_svg(lua_State *L) {
     return 1;
 }
 
+/* L:html([path [, title]]) -> true (the page written to path) | string (no path): the inspector page */
+static int layout_html(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    const char *path = luaL_optstring(L, 2, NULL);
+    const char *title = luaL_optstring(L, 3, NULL);
+    const char *s = NULL;
+    moa_status st;
+    CALLBACK_CALL(ll, L, moa_layout_html(ll->m, title, &s)); /* solves first if needed */
+    if (!ll->m) return 0; /* closed by a measure function: nothing to return */
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "html");
+    if (!path) {
+        lua_pushstring(L, s);
+        return 1;
+    }
+    FILE *f = fopen(path, "wb");
+    size_t n = strlen(s);
+    int ok = f != NULL && fwrite(s, 1, n, f) == n;
+    if (f != NULL && fclose(f) != 0) ok = 0;
+    if (!ok) return luaL_error(L, "html: cannot write %s", path);
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
 /* ======================================================================================================== */
 /* Fields: L.closed, L.root, L.time, L.animating, L.width, L.height, L.orientation                         */
 /* ======================================================================================================== */
@@ -863,6 +887,7 @@ static const luaL_Reg layout_methods[] = {
     {"frame_values", layout_frame_values},
     {"view_by_id", layout_view_by_id},
     {"svg", layout_svg},
+    {"html", layout_html},
     {NULL, NULL},
 };
 

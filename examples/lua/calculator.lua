@@ -15,7 +15,8 @@
 -- Then the display collapses (slides up; the keypad and its buttons take the whole screen) and shows again,
 -- each an animated change of one constraint's constant (0.3 s, ease in and out).
 -- It prints the panels' frames at chosen times and writes build/demo/calculator.svg (the final layout),
--- build/demo/calculator-strip.svg (a strip of the animation) and build/demo/calculator.csv (the frame trace).
+-- build/demo/calculator-strip.svg (a strip of the animation), build/demo/calculator.csv (the frame trace) and
+-- build/demo/calculator.html (the inspector: the layout, its constraints and the recorded scene on a timeline).
 --
 -- Run from the repository root:   make demo-calculator      (or: make lua && lua5.4 examples/lua/calculator.lua)
 
@@ -130,39 +131,17 @@ local function gesture(title, events, release)
   settle(6)
 end
 
--- The trace: one recording per gesture (trace_start discards what was recorded, so the CSV of each gesture
--- is kept and joined; the strip shows gesture 2, the snap over to the advanced panel).
-local csv_parts, strip = {}, nil
-local function record(fn)
-  L:trace_start()
-  fn()
-  L:trace_stop()
-  local csv = L:trace_csv()
-  if #csv_parts > 0 then -- drop the header and the first frame, the last frame of the previous part
-    local t0 = csv:match("\n([^,]+),")
-    csv = csv:gsub("^[^\n]*\n", ""):gsub("^" .. t0:gsub("%.", "%%.") .. ",[^\n]*\n", ""):gsub(
-      "\n" .. t0:gsub("%.", "%%.") .. ",[^\n]*", "")
-  end
-  csv_parts[#csv_parts + 1] = csv
-end
-
+-- The trace: one recording of the whole scene (every gesture and the collapse), for the CSV, the strip and the
+-- inspector's timeline.
 show("start")
+L:trace_start()
 
-record(function()
-  gesture("1. slow drag left by 100, slow release: snaps back",
-          { { -20, -120 }, { -45, -150 }, { -70, -150 }, { -100, -120 } }, -60)
-end)
-
-record(function()
-  gesture("2. drag left past half the width, slow release: snaps over to the advanced panel",
-          { { -50, -200 }, { -100, -200 }, { -150, -200 }, { -180, -150 } }, -100)
-  strip = L:trace_svg_strip(7)
-end)
-
-record(function()
-  gesture("3. fast swipe right: snaps back to the basic panel",
-          { { 20, 900 }, { 60, 1500 }, { 110, 1800 } }, 1600)
-end)
+gesture("1. slow drag left by 100, slow release: snaps back",
+        { { -20, -120 }, { -45, -150 }, { -70, -150 }, { -100, -120 } }, -60)
+gesture("2. drag left past half the width, slow release: snaps over to the advanced panel",
+        { { -50, -200 }, { -100, -200 }, { -150, -200 }, { -180, -150 } }, -100)
+gesture("3. fast swipe right: snaps back to the basic panel",
+        { { 20, 900 }, { 60, 1500 }, { 110, 1800 } }, 1600)
 
 assert(pan.rest_position == 0 and basic.frame.x == 0 and advanced.frame.x == W)
 
@@ -172,7 +151,7 @@ local function show_display(label)
   print(string.format("  t=%.3f  %-22s display %-22s keypad %-22s key 7 %s", L.time, label, fmt(display.frame),
                       fmt(keypad.frame), fmt(L:find("b_7").root_frame)))
 end
-record(function()
+do
   print("4. the display collapses (the keypad takes the whole screen), then shows again")
   local col = L:collapsible(display, display_top, "up")
   for _, step in ipairs { "collapse", "show" } do
@@ -188,7 +167,8 @@ record(function()
     show_display(col.collapsed and "collapsed" or "shown")
     if step == "collapse" then assert(display.frame.y == -H / 3 and keypad.frame.height == H) end
   end
-end)
+end
+L:trace_stop()
 assert(display.frame.y == 0 and keypad.frame.height == H - H / 3)
 
 local function write(name, text)
@@ -200,6 +180,15 @@ local function write(name, text)
 end
 
 -- The final layout (with the advanced panel off-screen to the right, as the pictures clip to the root).
+-- 5. A required equation that cannot hold fails, names what it fights, and changes nothing; the inspector
+-- lists it among its conflicts.
+local refused, message, details = L:eq("display.height == 200")
+assert(refused == nil and details.code == "UNSATISFIABLE")
+print("5. a conflicting equation is refused: " .. message)
+
 write("calculator.svg", L:svg())
-write("calculator-strip.svg", strip)
-write("calculator.csv", table.concat(csv_parts))
+write("calculator-strip.svg", L:trace_svg_strip(9))
+write("calculator.csv", L:trace_csv())
+-- The inspector: hover a view for its frames and constraints, play the recorded scene on the timeline.
+L:html(outdir .. "/calculator.html", "Moa calculator")
+print(string.format("wrote %s/calculator.html (the inspector; open it in a browser)", outdir))

@@ -121,3 +121,4 @@ local function write(name, text)
 end
 write("settings.svg", L:svg())
 write("settings-strip.svg", L:trace_svg_strip(5))
+L:html(outdir .. "/settings.html", "Moa settings") -- the inspector, with the hide/show on its timeline

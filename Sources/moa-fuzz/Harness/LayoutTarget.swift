@@ -786,7 +786,7 @@ private func layoutStep(_ m: LayoutModel, _ inp: inout FuzzInput) {
     case 25:  // pictures, traces, lists: reads (they may solve)
         var text: UnsafePointer<CChar>? = nil
         var n = 0
-        switch inp.below(9) {
+        switch inp.below(10) {
         case 0: st = moa_layout_svg(L, Int32(inp.below(9)), &text); what = "svg"
         case 1: st = moa_layout_trace_start(L, Int32(inp.below(2))); what = "trace_start"
         case 2: st = moa_layout_trace_stop(L); what = "trace_stop"
@@ -803,6 +803,7 @@ private func layoutStep(_ m: LayoutModel, _ inp: inout FuzzInput) {
             st = moa_layout_frames(L, Int32(inp.below(2)), &frames, frames.count, &n)
             what = "frames"
             if st == MOA_OK { m.checkRequired() }  // frames solve first
+        case 8: st = moa_layout_html(L, inp.bool() ? nil : "</script>", &text); what = "html"
         default:
             var vs = [moa_view](repeating: 0, count: 4)
             st = moa_layout_changed_views(L, &vs, 4, &n)

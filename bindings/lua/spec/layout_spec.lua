@@ -551,3 +551,43 @@ describe("the examples", function()
     os.remove(dir)
   end)
 end)
+
+-- The inspector page: L:html() returns it, L:html(path [, title]) writes it; the data block holds the frames,
+-- the equations with their lines, recent conflicts and the recorded trace.
+describe("L:html", function()
+  it("returns the page with every view and every equation with its line", function()
+    local L <close> = sidebar_layout()
+    local page = L:html()
+    assert.is_string(page)
+    assert.truthy(page:find("<!doctype html>", 1, true) == 1)
+    assert.truthy(page:find('<script id="moa-data" type="application/json">{"title":"Moa layout"', 1, true))
+    assert.truthy(page:find('"name":"sidebar","superview":"root","depth":1,"kind":"view","frame":[0,0,200,480]', 1, true))
+    assert.truthy(page:find('"equation":"content.left == sidebar.right","line":5', 1, true))
+    assert.is_nil(page:find("__MOA_DATA__", 1, true))
+  end)
+
+  it("writes the file, with a title, the recent conflicts and the recorded trace", function()
+    local L <close>, _, _, cs = sidebar_layout()
+    assert.is_nil((L:eq "sidebar.right == 100"))
+    L:trace_start()
+    local col = L:collapsible(L:find "sidebar", cs[1], "left")
+    col:collapse { duration = 0.2 }
+    while L.animating do L:advance(1 / 60) end
+    L:trace_stop()
+    local path = os.tmpname()
+    assert.is_true(L:html(path, "scene"))
+    local f = assert(io.open(path, "rb"))
+    local page = f:read "a"
+    f:close()
+    os.remove(path)
+    assert.equal(L:html(nil, "scene"), page)
+    assert.truthy(page:find('{"title":"scene"', 1, true))
+    assert.truthy(page:find('"conflicts":[{"message":"required constraint `sidebar.right == root.right + 100`', 1, true))
+    assert.truthy(page:find('{"name":"sidebar","rootFrame":[-200,0,200,480]}', 1, true))
+  end)
+
+  it("raises for a path it cannot write, after Moa returned", function()
+    local L <close> = sidebar_layout()
+    assert.has_error(function() L:html("/nonexistent-dir/x.html") end, "html: cannot write /nonexistent-dir/x.html")
+  end)
+end)

@@ -75,6 +75,7 @@ import itertools
 import math
 import numbers
 import operator
+import os
 import weakref
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Literal, Mapping, NamedTuple, Optional, Sequence,
                     SupportsIndex, Tuple, Union, cast, overload)
@@ -1207,6 +1208,17 @@ class Layout:
                  (_SVG_GUIDES if boolean(guides, "guides") else 0) |
                  (0 if boolean(labels, "labels") else _SVG_NO_LABELS))
         return self._string("moa_layout_svg", flags)
+
+    def html(self, path: Union[str, "os.PathLike[str]", None] = None, title: str = "Moa layout") -> str:
+        """The inspector: one self-contained HTML page (no network) that draws the layout to scale (solving first
+        if needed). Hovering a view shows its frames and every constraint touching it with its line; clicking a
+        constraint highlights its views; panels list recent conflicts, violations and ambiguities; frames recorded
+        with trace_start() replay on a timeline slider. Written to `path` (UTF-8) when given; returned always."""
+        page = self._string("moa_layout_html", text(title, "title"))
+        if path is not None:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(page)
+        return page
 
     # -- content that sizes itself
 

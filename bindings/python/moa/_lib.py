@@ -187,6 +187,7 @@ _SIGNATURES = {
     "moa_layout_violations": (_S, [_vp, _p(_u64), _p(_dbl), _size, _p(_size)]),
     "moa_layout_ambiguities": (_S, [_vp, _p(_u64), _p(_int), _size, _p(_size)]),
     "moa_layout_svg": (_S, [_vp, _int, _p(_str)]),
+    "moa_layout_html": (_S, [_vp, _str, _p(_str)]),
     # content that sizes itself
     "moa_view_set_measure": (_S, [_vp, _u64, MEASURE_FN, _vp]),
     "moa_view_invalidate": (_S, [_vp, _u64]),

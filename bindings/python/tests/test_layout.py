@@ -1,5 +1,6 @@
 """The layout level: Layout, views, frames, equations (eq / eqs / xeq), constraint objects, errors with details."""
 import gc
+import json
 
 import pytest
 
@@ -427,6 +428,39 @@ def test_svg(sb):
     assert len(sb.L.svg(constraints=True, guides=True)) > len(s)
     with pytest.raises(TypeError):
         sb.L.svg("x")
+
+
+def _page_data(page):
+    """The JSON object in the inspector page's data block."""
+    start = page.index('<script id="moa-data" type="application/json">')
+    start = page.index(">", start) + 1
+    return json.loads(page[start:page.index("</script>", start)])
+
+
+def test_html(sb, tmp_path):
+    """The inspector page: frames, equations with lines, a recorded conflict and trace; written to a file."""
+    with pytest.raises(moa.ConflictError):
+        sb.L.eq("sidebar.right == 100")
+    sb.L.trace_start()
+    sb.L.collapsible(sb.sidebar, sb.cs[0], "left").collapse(duration=0.2)
+    while sb.L.animating:
+        sb.L.advance(1 / 60)
+    sb.L.trace_stop()
+    path = tmp_path / "scene.html"
+    page = sb.L.html(path, title="scene </script>")
+    assert path.read_text(encoding="utf-8") == page
+    assert page.lower().startswith("<!doctype html>") and "__MOA_DATA__" not in page
+    data = _page_data(page)
+    assert data["title"] == "scene </script>"
+    views = {v["name"]: v for v in data["views"]}
+    assert views["content"]["superview"] == "root" and views["content"]["rootFrame"] == [0, 0, 320, 480]
+    equations = {c["id"]: (c["equation"], c["line"]) for c in data["constraints"]}
+    assert ("content.left == sidebar.right", 5) in [equations[i] for i in views["content"]["constraints"]]
+    assert data["conflicts"][0]["equation"] == "sidebar.right == root.right + 100"
+    xs = [next(f["rootFrame"][0] for f in s["frames"] if f["name"] == "sidebar") for s in data["trace"]]
+    assert xs[0] == 0 and xs[-1] == -200 and len(xs) > 10
+    with pytest.raises(TypeError):
+        sb.L.html(title=3)
 
 
 def test_children_keep_the_layout_alive():
