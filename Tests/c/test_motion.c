@@ -584,6 +584,9 @@ static void test_pan_options_and_orientations(void) {
     CHECK_OK(moa_layout_set_root_size(L, 480, 320)); /* rotated mid-drag: the next event ends it */
     CHECK_OK(moa_pan_changed(L, pan, -10, 0, &accepted));
     CHECK(accepted == 0);
+    /* Ignored events still check their numbers (found by the fuzzer). */
+    CHECK_STATUS(moa_pan_changed(L, pan, NAN, 0, &accepted), MOA_INVALID);
+    CHECK_STATUS(moa_pan_ended(L, pan, INFINITY, NULL, NULL, NULL, &accepted), MOA_INVALID);
     CHECK_OK(moa_layout_set_root_size(L, 320, 480));
     CHECK_OK(moa_layout_advance(L, 0.3));
     check_offset(L, -320); /* released slowly past half the width: over to the second panel */

@@ -135,10 +135,11 @@ public final class PanDriver {
     ///   new constants (nothing moves); `.stale`.
     @discardableResult
     public func changed(translation: Double, velocity: Double) throws(LayoutError) -> Bool {
-        guard try takesEvent(), isDragging else { return false }
+        // Arguments first: a bad number fails even when the event would be ignored.
         guard translation.isFinite, velocity.isFinite else {
             throw LayoutError(.invalid, "pan translation and velocity must be finite")
         }
+        guard try takesEvent(), isDragging else { return false }
         let desired = min(max(dragStartOffset + translation, dragStartOffset - activeLimit), dragStartOffset + activeLimit)
         let current = offset
         var next = desired
@@ -159,8 +160,8 @@ public final class PanDriver {
     @discardableResult
     public func ended(velocity: Double,
                       completion: ((_ restPosition: Double, _ finished: Bool) -> Void)? = nil) throws(LayoutError) -> Double? {
-        guard try takesEvent(), isDragging else { return nil }
         guard velocity.isFinite else { throw LayoutError(.invalid, "pan velocity must be finite") }
+        guard try takesEvent(), isDragging else { return nil }
         return try release(velocity: velocity, completion: completion)
     }
 
