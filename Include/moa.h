@@ -8,6 +8,9 @@
 **   Status codes.   Every function returns a moa_status: MOA_OK (0) on success, another code on failure.
 **                   New codes may be added in later versions; treat any unknown nonzero code as a failure.
 **                   moa_errstr() names a code; moa_solver_errmsg() explains the last failure on a solver.
+**                   Any call that adds a constraint (moa_solver_add(), moa_cons_set_active(),
+**                   moa_solver_add_edit(), ...) may also fail with MOA_LIMIT when the solver is at one of
+**                   its limits (see "Limits and progress" at the end).
 **
 **   No partial work. A failing call leaves the solver exactly as it was. Out-parameters are written only on
 **                   success.
@@ -145,6 +148,8 @@ typedef int moa_status;
 #define MOA_UNSATISFIABLE 7  /* a required constraint conflicts with the other required constraints */
 #define MOA_PARSE         8  /* reserved for the equation parser */
 #define MOA_CALLBACK      9  /* a measure callback failed, or measured content did not settle (nothing changed) */
+#define MOA_LIMIT        10  /* a limit was reached (rows, cells, time per call) or a progress callback stopped
+                                the call (nothing changed; see "Limits and progress") */
 
 /*
 ** moa_relation -- how a constraint relates its expression to zero: `expr == 0`, `expr <= 0`, `expr >= 0`.
@@ -213,7 +218,8 @@ MOA_API const char *moa_errstr(moa_status status);
 
 /*
 ** moa_status_name -- the short name of a status code: "OK", "ERROR", "MISUSE", "NOMEM", "INVALID",
-** "NOTFOUND", "DUPLICATE", "UNSATISFIABLE", "PARSE" (the bindings' error codes), or "UNKNOWN".
+** "NOTFOUND", "DUPLICATE", "UNSATISFIABLE", "PARSE", "CALLBACK", "LIMIT" (the bindings' error codes), or
+** "UNKNOWN".
 **
 ** Returns a static string (never NULL); do not free it. Swift: none.
 */
@@ -556,6 +562,8 @@ MOA_API moa_status moa_solver_dump(moa_solver *s, const char **out);
 **                     MOA_NOTFOUND      a stale or foreign id, an unknown name, xeq naming no constraint;
 **                     MOA_MISUSE        NULL pointers, moa_layout_advance()/moa_layout_seek() from a callback,
 **                                       any call on a layout whose free is pending (see Callbacks);
+**                     MOA_LIMIT         any call that adds constraints, at a limit or stopped by the
+**                                       progress callback (see "Limits and progress"); nothing changed;
 **                     MOA_ERROR         an internal failure (please report it); nothing changed.
 **                   moa_layout_error_info() gives the finer kind ("unknownView", "cycle", ...).
 **
@@ -693,7 +701,8 @@ typedef struct moa_frame {
 **   text_offset  the byte offset into the whole text given to the call, -1 if none;
 **   length       the length in bytes of the offending token, 0 if none;
 **   kind         the finer class: "parse", "unknownView", "unknownAttribute", "unsatisfiable", "invalid",
-**                "duplicateName", "notFound", "stale", "cycle", "internalError", "misuse", or "" on success;
+**                "duplicateName", "notFound", "stale", "cycle", "internalError", "callback", "misuse",
+**                "limit", or "" on success;
 **   message      what went wrong, without the location, e.g. "unknown view `calender`";
 **   source_line  the text of the offending line, "" if none;
 **   expected     what would have been accepted at `offset`, e.g. "`==`, `<=`, `>=`", "" if nothing is known;
@@ -2448,6 +2457,102 @@ MOA_API moa_status moa_layout_trace_json(moa_layout *L, const char **out);
 ** MOA_NOMEM. Swift: `FrameTrace.stripSVG(_:)`.
 */
 MOA_API moa_status moa_layout_trace_svg_strip(moa_layout *L, size_t max_frames, int flags, const char **out);
+
+/* ========================================================================================================== */
+/* Limits and progress                                                                                        */
+/* ========================================================================================================== */
+
+/*
+** Limits bound the work and memory a host lets one solver or layout take (SQLite's sqlite3_limit and progress
+** handler are the model). A call that would go past a limit fails with MOA_LIMIT and changes nothing.
+**
+**   MOA_LIMIT_ROWS     rows of the tableau (about one per active constraint). Default 10,000,000.
+**   MOA_LIMIT_CELLS    cells of the tableau (a cell is a coefficient of a row: 24 bytes with its column entry;
+**                      they are the bulk of a solver's memory). Default 100,000,000 (about 2.4 GB).
+**   MOA_LIMIT_SECONDS  layouts only: wall-clock seconds one layout call may take while it adds constraints
+**                      (an eqs block, a view's intrinsic sizes, an arrangement's rebuild); 0 is none. Default 0.
+**
+** How they hold. Rows and cells are checked before every constraint goes into the solver (an add, an
+** activation, an edit variable, each equation of a layout call): when the tableau is at the limit the add
+** fails. One add may take the tableau past the limit by what it fills in, so memory stays within the limit
+** plus one add's fill-in (in a layout, one equation's); the next add fails. Time and the progress callback are
+** checked between the constraints a layout call adds (every 64 of them for the time, every `interval` for the
+** callback), so a long call stops within 64 constraints' work of the limit; the layout then undoes everything
+** the call did. Removals are not counted (they free rows and cells). Work inside one solver operation (a single add's pivots, the
+** optimisation of a solve) is not interrupted: it is bounded by the rows and cells it may use. Memory that
+** cannot be allocated at all cannot be caught in Swift (the process stops): the cell limit is what keeps a
+** pathological system (the same 100k constraints in an unlucky order once took 11 GB) from getting there.
+** moa_solver_usage() and moa_layout_usage() report what is in use.
+**
+** Limits are per solver or layout; a layout's rows and cells are those of its own solver.
+*/
+typedef int moa_limit;
+#define MOA_LIMIT_ROWS    0
+#define MOA_LIMIT_CELLS   1
+#define MOA_LIMIT_SECONDS 2
+
+/* What a solver or layout has in use (moa_solver_usage(), moa_layout_usage()). */
+typedef struct moa_usage {
+    size_t rows;        /* tableau rows */
+    size_t cells;       /* tableau cells */
+    size_t variables;   /* live variables (a layout: 4 per view and guide, plus its own) */
+    size_t constraints; /* live constraints (a layout: every layout constraint, active or not) */
+    size_t views;       /* a layout's views and guides, the root included; 0 for a solver */
+} moa_usage;
+
+/*
+** moa_solver_set_limit -- set limit `which` (MOA_LIMIT_ROWS or MOA_LIMIT_CELLS) to `value` (a whole number
+** >= 1; it applies from the next add). moa_solver_limit writes the current value to *out.
+**
+** Returns MOA_OK; MOA_MISUSE if s (or moa_solver_limit's out) is NULL; MOA_INVALID for an unknown limit,
+** MOA_LIMIT_SECONDS (layouts only) or a value that is not a whole number in [1, 2^53]. Swift: `Solver.limits`.
+*/
+MOA_API moa_status moa_solver_set_limit(moa_solver *s, moa_limit which, double value);
+MOA_API moa_status moa_solver_limit(moa_solver *s, moa_limit which, double *out);
+
+/*
+** moa_solver_usage -- what the solver has in use, into *out (views is 0).
+**
+** Returns MOA_OK; MOA_MISUSE if s or out is NULL. Swift: `Solver.usage`.
+*/
+MOA_API moa_status moa_solver_usage(moa_solver *s, moa_usage *out);
+
+/*
+** moa_layout_set_limit -- set limit `which` of the layout: MOA_LIMIT_ROWS and MOA_LIMIT_CELLS (a whole number
+** >= 1, for the layout's solver) or MOA_LIMIT_SECONDS (>= 0, finite; 0 is none). moa_layout_limit writes the
+** current value to *out.
+**
+** Returns MOA_OK; MOA_MISUSE if L (or moa_layout_limit's out) is NULL; MOA_INVALID for an unknown limit or a
+** value out of range. Swift: `Layout.limits`, `Layout.setLimits(_:)`.
+*/
+MOA_API moa_status moa_layout_set_limit(moa_layout *L, moa_limit which, double value);
+MOA_API moa_status moa_layout_limit(moa_layout *L, moa_limit which, double *out);
+
+/*
+** moa_layout_usage -- what the layout has in use, into *out.
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL. Swift: `Layout.usage`.
+*/
+MOA_API moa_status moa_layout_usage(moa_layout *L, moa_usage *out);
+
+/*
+** moa_progress_fn -- called during long layout calls with the number of constraints the call has added so
+** far (`steps`). Return 0 to go on, nonzero to stop the call: it then fails with MOA_LIMIT and the layout is
+** left as it was before the call. The callback must not change or solve this layout (those calls fail with
+** MOA_MISUSE); reads work but see the call half done (constraints not yet added show as inactive). It may free
+** the layout (the free waits for the call to return, see Callbacks) and do anything else (update a progress
+** bar, check a deadline). The count starts again with every top-level call.
+*/
+typedef int (*moa_progress_fn)(moa_layout *L, uint64_t steps, void *ud);
+
+/*
+** moa_layout_set_progress -- call `fn` with `ud` every `interval` constraints (>= 1) a layout call adds; fn
+** NULL removes the callback (interval is then ignored).
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL or when called from the progress callback itself; MOA_INVALID if
+** interval is 0. Swift: `Layout.setProgressHandler(every:_:)`.
+*/
+MOA_API moa_status moa_layout_set_progress(moa_layout *L, moa_progress_fn fn, uint64_t interval, void *ud);
 
 #ifdef __cplusplus
 } /* extern "C" */

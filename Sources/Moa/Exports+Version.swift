@@ -25,7 +25,7 @@ public func moa_libversion_number() -> Int32 {
 
 // MARK: - Status names
 
-/// Each status code's short name and English message, by code (MOA_OK ... MOA_CALLBACK).
+/// Each status code's short name and English message, by code (MOA_OK ... MOA_LIMIT).
 private let statusTexts: [(name: StaticString, message: StaticString)] = [
     ("OK", "not an error"),
     ("ERROR", "generic or internal error"),
@@ -37,6 +37,7 @@ private let statusTexts: [(name: StaticString, message: StaticString)] = [
     ("UNSATISFIABLE", "unsatisfiable required constraint"),
     ("PARSE", "parse error"),
     ("CALLBACK", "a callback failed, or measured content did not settle"),
+    ("LIMIT", "a limit was reached, or a progress callback stopped the call"),
 ]
 
 @_cdecl("moa_errstr")

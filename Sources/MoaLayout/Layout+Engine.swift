@@ -38,14 +38,54 @@ extension Layout {
     /// Runs `body`; if it throws, undoes every journaled step and rethrows. Marks the layout as needing a solve.
     func _transaction<T>(_ body: (inout Journal) throws(LayoutError) -> T) throws(LayoutError) -> T {
         try checkNotMeasuring()
+        if callDepth == 0 {
+            callSteps = 0
+            if maxSecondsPerCall > 0 { callStart = monotonicSeconds() }
+        }
+        callDepth += 1
+        defer { callDepth -= 1 }
         var j = Journal()
         do throws(LayoutError) {
             let r = try body(&j)
             needsLayout = true
             return r
         } catch {
-            for step in j.undo.reversed() { step() }
+            _undo(j)
             throw error
+        }
+    }
+
+    /// Runs a journal's undo steps, latest first. Undoing puts back what was there, so no limit applies to it
+    /// (a refused re-add would lose a constraint).
+    func _undo(_ j: Journal) {
+        let wasRollingBack = isRollingBack, limits = solver.limits
+        isRollingBack = true
+        solver.limits = SolverLimits(maxRows: .max, maxCells: .max)
+        for step in j.undo.reversed() { step() }
+        solver.limits = limits
+        isRollingBack = wasRollingBack
+    }
+
+    /// Counts one constraint going into the solver in a call, and applies the call's limits: every 64 the time
+    /// (`LayoutLimits.maxSecondsPerCall`), every `progressInterval` the progress handler. Throws `.limit`; the
+    /// call's transaction then undoes everything. Undoing is never limited.
+    func _countStep() throws(LayoutError) {
+        guard callDepth > 0, !isRollingBack else { return }
+        callSteps += 1
+        if maxSecondsPerCall > 0, callSteps & 63 == 0 {
+            let elapsed = monotonicSeconds() - callStart
+            if elapsed > maxSecondsPerCall {
+                throw LayoutError(.limit, "the call took \(formatNumber(elapsed)) s after \(callSteps) constraints, "
+                                  + "over the layout's limit of \(formatNumber(maxSecondsPerCall)) s")
+            }
+        }
+        if let handler = progressHandler, callSteps % progressInterval == 0 {
+            isReportingProgress = true
+            let goOn = handler(callSteps)
+            isReportingProgress = false
+            if !goOn {
+                throw LayoutError(.limit, "the progress handler stopped the call after \(callSteps) constraints")
+            }
         }
     }
 
@@ -118,6 +158,8 @@ extension Layout {
             return error
         case .invalidArgument(let m):
             return LayoutError(.invalid, "\(c.located): \(m)", line: c.line, source: c.source, constraint: c.info)
+        case .limit(let m):
+            return LayoutError(.limit, "\(c.located): \(m)", line: c.line, source: c.source, constraint: c.info)
         default:
             return LayoutError(.internalError, "\(c.located): solver error: \(e)", line: c.line, source: c.source,
                                constraint: c.info)
@@ -131,6 +173,12 @@ extension Layout {
 
     /// Puts `c` into the solver with expression `e` at `priority`.
     func _install(_ c: LayoutConstraint, _ e: Expression, priority: Double, _ j: inout Journal) throws(LayoutError) {
+        do throws(LayoutError) {
+            try _countStep()
+        } catch {
+            throw LayoutError(.limit, "\(c.located): \(error.message)", line: c.line, source: c.source,
+                              constraint: c.info)
+        }
         let h: Constraint
         do throws(SolverError) {
             h = try solver.add(e, c.relation.solverRelation, priority: priority)   // named by `solver.tagProvider`
@@ -218,7 +266,7 @@ extension Layout {
             j.undo += fast.undo
             return
         } catch {
-            for step in fast.undo.reversed() { step() }
+            _undo(fast)
             guard error.kind == .unsatisfiable, changed.count > 1 else { throw error }
         }
         try _checkFinalState(changed)

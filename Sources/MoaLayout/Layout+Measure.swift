@@ -14,6 +14,9 @@ extension Layout {
         guard !isMeasuring else {
             throw LayoutError(.misuse, "the layout cannot be changed or solved from inside one of its measure functions")
         }
+        guard !isReportingProgress else {
+            throw LayoutError(.misuse, "the layout cannot be changed or solved from inside its progress handler")
+        }
     }
 
     /// Measures `v`'s content for `p`, from its cache when it has the answer.
@@ -103,7 +106,7 @@ extension Layout {
                 }
             }
         } catch {
-            for step in j.undo.reversed() { step() }
+            _undo(j)
             solver.updateVariables()
             throw error
         }

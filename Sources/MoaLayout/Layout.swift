@@ -127,6 +127,20 @@ public final class Layout {
     public internal(set) var recentConflicts: [LayoutError] = []
     /// How many unsatisfiable errors `recentConflicts` keeps.
     public static let recentConflictLimit = 16
+    /// The time limit of one call (`LayoutLimits.maxSecondsPerCall`); the rows and cells limits live in the
+    /// solver (`limits` joins them).
+    var maxSecondsPerCall = 0.0
+    /// Called every `progressInterval` constraints a call adds (`setProgressHandler`).
+    var progressHandler: ((Int) -> Bool)?
+    var progressInterval = 1000
+    /// The calls in progress (`_transaction` nests), the constraints the outermost has added, when it began,
+    /// and whether it is undoing its steps (no limit applies to undoing).
+    var callDepth = 0
+    var callSteps = 0
+    var callStart = 0.0
+    var isRollingBack = false
+    /// True while the progress handler runs: the layout may not be changed or solved.
+    public internal(set) var isReportingProgress = false
     /// True while a measure function runs: the layout may be read, not changed.
     public internal(set) var isMeasuring = false
     /// Measure calls and cache hits (see `MeasureStatistics`).

@@ -69,6 +69,9 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         case callback
         /// A call in the wrong state: changing or solving the layout from inside one of its measure functions.
         case misuse
+        /// A limit was reached (`Layout.limits`: the solver's rows or cells, the time a call may take) or the
+        /// progress handler stopped the call; nothing changed.
+        case limit
     }
 
     /// The class of the failure.

@@ -29,6 +29,15 @@ public final class Solver {
     /// The number of live constraints (active or not), not counting edit variables.
     public var constraintCount: Int { core.constraintCount }
 
+    /// How large the tableau may grow (`SolverLimits`; kept by `reset()`). A new limit applies from the next add.
+    public var limits: SolverLimits {
+        get { core.limits }
+        set { core.limits = newValue }
+    }
+
+    /// What the solver has in use: tableau rows and cells, variables and constraints.
+    public var usage: SolverUsage { core.usage }
+
     /// Creates a variable named `name` (used in dumps and descriptions). Its value is 0 until constraints say
     /// otherwise. C: `moa_var_new`.
     public func addVariable(name: String = "") -> Variable { core.addVariable(name: name) }

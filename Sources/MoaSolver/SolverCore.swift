@@ -52,6 +52,7 @@ struct SolverCore {
     /// Whether a failed required add computes a minimal conflict set (scratch solvers used for that don't).
     var explainsConflicts = true
     /// Deferred re-optimisation after adds (see `optimizeAfterAdd`).
+    var limits = SolverLimits()
     var needsOptimize = false
     var addsSinceUpdate = 0
     var pivotsSinceUpdate = 0
@@ -153,6 +154,7 @@ struct SolverCore {
     @discardableResult
     mutating func add(_ expression: Expression, _ relation: Relation, priority: Double = Priority.required,
                     weight: Double = 1, tag: String = "") throws(SolverError) -> Constraint {
+        try checkLimits()
         var rec = try makeRecord(expression, relation, priority: priority, weight: weight, tag: tag)
         rec.live = true
         let slot = allocConstraintSlot()
@@ -171,6 +173,23 @@ struct SolverCore {
         for v in rec.vars { varUses[Int(v)] += 1 }
         liveConstraints += 1
         return handle(slot)
+    }
+
+    /// Refuses a new row when the tableau is at a limit (`SolverLimits`): checked before anything changes.
+    func checkLimits() throws(SolverError) {
+        let rows = tab.rows.count - tab.freeRows.count
+        if rows >= limits.maxRows {
+            throw .limit("the tableau has \(rows) rows, the limit is \(limits.maxRows)")
+        }
+        if tab.cellCount >= limits.maxCells {
+            throw .limit("the tableau has \(tab.cellCount) cells, the limit is \(limits.maxCells)")
+        }
+    }
+
+    /// What the solver has in use.
+    var usage: SolverUsage {
+        SolverUsage(rows: tab.rows.count - tab.freeRows.count, cells: tab.cellCount, variables: liveVariables,
+                    constraints: liveConstraints)
     }
 
     mutating func makeRecord(_ e: Expression, _ relation: Relation, priority: Double, weight: Double,
@@ -246,6 +265,7 @@ struct SolverCore {
     mutating func activate(_ c: Constraint) throws(SolverError) {
         let slot = try checked(c)
         guard !cons[slot].active else { throw .duplicateConstraint }
+        try checkLimits()
         try insert(slot)
     }
 
@@ -311,6 +331,7 @@ struct SolverCore {
         guard Priority.isValid(priority), priority < Priority.required else {
             throw .invalidArgument("edit priority \(priority) must be in (0, 1000)")
         }
+        try checkLimits()
         var rec = ConstraintRecord()
         rec.live = true
         rec.isEdit = true

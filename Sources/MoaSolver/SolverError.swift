@@ -22,6 +22,8 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
     case misuse(String)
     /// An internal invariant failed; the call was rolled back. Please report it.
     case internalError(String)
+    /// A limit of `Solver.limits` was reached; nothing changed.
+    case limit(String)
 
     public var description: String {
         switch self {
@@ -35,6 +37,7 @@ public enum SolverError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidArgument(let m): return "invalid argument: \(m)"
         case .misuse(let m): return "misuse: \(m)"
         case .internalError(let m): return "internal error: \(m)"
+        case .limit(let m): return "limit reached: \(m)"
         }
     }
 }

@@ -229,6 +229,8 @@ struct Tableau {
     // Rows: dense ids into these arrays.
     var rows: [Row] = []
     var freeRows: [RowID] = []
+    /// Cells in all rows (kept by `appendCell` and `removeCell`): what `SolverLimits.maxCells` bounds.
+    var cellCount = 0
     var rowStamp: [UInt32] = []           // the transaction that last recorded the row (`touch`)
     var passiveOrder: [(RowID, UInt64)] = []   // passive rows by seq (stale entries skipped; see `orderIsSorted`)
     /// False after a definition took over an older row's place (`seq`) and was appended out of order:
@@ -369,6 +371,7 @@ struct Tableau {
             cols[s].append(ColRef(row: r, cell: cellIndex))
         }
         rows[r].cells.append(Cell(sym: s, colSlot: colSlot, coef: coef))
+        cellCount += 1
     }
 
     /// Swap-removes cell `i` of row `r` and its column entry.
@@ -382,6 +385,7 @@ struct Tableau {
             rows[lastRef.row].cells[Int(lastRef.cell)].colSlot = Int32(slot)
         }
         let lastCell = rows[r].cells.removeLast()
+        cellCount -= 1
         if i < rows[r].cells.count {
             rows[r].cells[i] = lastCell
             if passive {

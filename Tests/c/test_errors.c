@@ -15,10 +15,11 @@ static char *copy_string(const char *s) {
 
 static void test_errstr(void) {
     const moa_status codes[] = {MOA_OK,      MOA_ERROR,    MOA_MISUSE,        MOA_NOMEM, MOA_INVALID,
-                                MOA_NOTFOUND, MOA_DUPLICATE, MOA_UNSATISFIABLE, MOA_PARSE, MOA_CALLBACK};
+                                MOA_NOTFOUND, MOA_DUPLICATE, MOA_UNSATISFIABLE, MOA_PARSE, MOA_CALLBACK,
+                                MOA_LIMIT};
     const size_t n = sizeof codes / sizeof codes[0];
     for (size_t i = 0; i < n; i++) {
-        CHECK(codes[i] == (moa_status)i); /* the codes are 0..9, in this order */
+        CHECK(codes[i] == (moa_status)i); /* the codes are 0..10, in this order */
         const char *s = moa_errstr(codes[i]);
         CHECK(s != NULL && s[0] != '\0');
         CHECK(s == moa_errstr(codes[i])); /* static */
@@ -27,7 +28,8 @@ static void test_errstr(void) {
     }
     CHECK_STR(moa_errstr(MOA_OK), "not an error");
     CHECK_STR(moa_errstr(-1), "unknown status code");
-    CHECK_STR(moa_errstr(10), "unknown status code");
+    CHECK_STR(moa_errstr(11), "unknown status code");
+    CHECK_STR(moa_status_name(MOA_LIMIT), "LIMIT");
     CHECK_STR(moa_errstr(1 << 20), "unknown status code");
 }
 

@@ -4,10 +4,12 @@
 **
 **   lmoa.c         luaopen_moa: calls the lmoa_open_* function of each file
 **   lmoa_util.c    priority and status names (the library's tables: the binding keeps no copy), numbers,
-**                  argument checks, option tables, errors and failures, metatables; moa.priority
-**   lmoa_solver.c  moa.Solver, moa.Variable, moa.Constraint (the raw solver)
+**                  argument checks, option tables, errors and failures, limit names and usage tables,
+**                  metatables; moa.priority
+**   lmoa_solver.c  moa.Solver, moa.Variable, moa.Constraint (the raw solver, its limits and usage)
 **   lmoa_expr.c    moa.Expression, moa.Relation: linear arithmetic on variables
-**   lmoa_layout.c  moa.Layout: views, equations, solving, queries, frames (also in bulk), SVG
+**   lmoa_layout.c  moa.Layout: views, equations, solving, queries, frames (also in bulk), SVG, limits and the
+**                  progress function
 **   lmoa_view.c    moa.View, moa.LayoutConstraint
 **   lmoa_motion.c  callbacks, animation options and curves (names from moa_curve_name), the clock, the keyboard,
 **                  traces; moa.Animation, moa.Collapsible, moa.Pan; moa.curve
@@ -17,8 +19,8 @@
 **                  language (L:vfl)
 **
 ** The rule every file keeps: no Lua error (luaL_error, lua_error, luaL_argerror, ...) is raised while a moa_* call
-** is on the stack; callbacks from the library run under lua_pcall (lmoa_motion.c, lmoa_layout.c,
-** lmoa_content.c).
+** is on the stack; callbacks from the library run under lua_pcall (lmoa_motion.c, lmoa_layout.c: `?` reports and
+** the progress function, lmoa_content.c).
 */
 #ifndef lmoa_h
 #define lmoa_h
@@ -127,6 +129,8 @@ typedef struct LLayout {
     int measuring;        /* measure functions running (lmoa_content.c) */
     int errref;           /* registry ref of the first error a callback raised in this call, or LUA_NOREF */
     int debugref;         /* registry ref of the `?` report function, or LUA_NOREF */
+    int progressref;      /* registry ref of the L:on_progress function, or LUA_NOREF */
+    int progressing;      /* the progress function is running (lmoa_layout.c) */
     int finalizing;       /* freed from __gc */
 } LLayout;
 
@@ -160,6 +164,9 @@ LMOA_FUNC int lmoa_opt_bool(lua_State *L, int idx, const char *name, int dflt);
 LMOA_FUNC int lmoa_closed_error(lua_State *L, const char *what);
 LMOA_FUNC int lmoa_status_error(lua_State *L, const char *msg, moa_status st, const char *what);
 LMOA_FUNC int lmoa_push_failure(lua_State *L, const char *msg, moa_status st, int nrec);
+LMOA_FUNC int lmoa_is_failure(moa_status st);
+LMOA_FUNC moa_limit lmoa_check_limit(lua_State *L, int idx, int allow_seconds);
+LMOA_FUNC void lmoa_push_usage(lua_State *L, const moa_usage *u);
 LMOA_FUNC void lmoa_new_weak_map(lua_State *L);
 LMOA_FUNC void lmoa_create_meta(lua_State *L, const char *name, const luaL_Reg *meta, const luaL_Reg *methods);
 LMOA_FUNC void lmoa_extend_meta(lua_State *L, const char *name, const luaL_Reg *meta, const luaL_Reg *methods);

@@ -203,10 +203,10 @@ static void push_arranged(lua_State *L, int layout_idx, const char *mt, uint64_t
     lua_remove(L, -2);
 }
 
-/* Ends a call on the object at 1 that changes it: a conflict gives nil, msg, details; another failure raises;
-   success returns the object. */
+/* Ends a call on the object at 1 that changes it: a conflict or a limit gives nil, msg, details; another failure
+   raises; success returns the object. */
 static int object_result(lua_State *L, LLayout *ll, moa_status st, const char *what) {
-    if (st == MOA_UNSATISFIABLE) {
+    if (lmoa_is_failure(st)) {
         lua_getiuservalue(L, 1, 1);
         return lmoa_layout_failure(L, ll, lua_gettop(L), st);
     }
@@ -279,8 +279,8 @@ static void undo_stack(LLayout *ll, moa_view stack, const moa_view *views, const
 }
 
 /* L:stack(name [, parent] [, {axis=, distribution=, alignment=, spacing=, margins_relative=, views=}]) -> Stack;
-   nil, msg, details when a view cannot be arranged (conflict): the stack is not made. Everything is checked
-   before the first moa_* call; a failure after the stack was made undoes it (undo_stack). */
+   nil, msg, details when a view cannot be arranged (conflict, limit): the stack is not made. Everything is
+   checked before the first moa_* call; a failure after the stack was made undoes it (undo_stack). */
 static int layout_stack(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
     const char *name = luaL_checkstring(L, 2);
@@ -326,10 +326,16 @@ static int layout_stack(lua_State *L) {
     if (st != MOA_OK) {
         size_t inserted = i > 0 ? i - 1 : 0; /* views[i - 1] failed: views[0 .. i - 2] are in */
         int n = 0;
+        if (ll->errref != LUA_NOREF || !ll->m) { /* a progress function raised or closed the layout */
+            if (ll->m) undo_stack(ll, out, views, supers, inserted);
+            lmoa_raise_pending(L, ll);
+            return lmoa_closed_error(L, "layout");
+        }
         /* read the failure before undoing clears it */
-        if (st == MOA_UNSATISFIABLE) n = lmoa_layout_failure(L, ll, 1, st);
+        if (lmoa_is_failure(st)) n = lmoa_layout_failure(L, ll, 1, st);
         else lua_pushfstring(L, "stack: %s", moa_layout_errmsg(ll->m));
         undo_stack(ll, out, views, supers, inserted);
+        lmoa_raise_pending(L, ll); /* what a progress function raised while undoing */
         if (n) return n;
         return lua_error(L);
     }
@@ -495,7 +501,7 @@ static int hidden_call(lua_State *L, int hidden, int oi) {
     }
     if (st != MOA_OK) {
         lmoa_drop_callback(L, cb);
-        if (st == MOA_UNSATISFIABLE) {
+        if (lmoa_is_failure(st)) {
             lua_getiuservalue(L, 1, 1);
             return lmoa_layout_failure(L, ll, lua_gettop(L), st);
         }
@@ -632,7 +638,7 @@ static int layout_chain(lua_State *L) {
         }
     }
     st = moa_chain_new(ll->m, views, n, (moa_axis)axis, (moa_chain_style)style, gap, bias, weights, &out);
-    if (st == MOA_UNSATISFIABLE) return lmoa_layout_failure(L, ll, 1, st);
+    if (lmoa_is_failure(st)) return lmoa_layout_failure(L, ll, 1, st);
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "chain");
     push_arranged(L, 1, CHAIN_MT, out);
     return 1;
@@ -733,7 +739,7 @@ static int layout_barrier(lua_State *L) {
         lua_pop(L, 1);
     }
     st = moa_barrier_new(ll->m, name, parent, (moa_barrier_side)side, views, n, margin, &out);
-    if (st == MOA_UNSATISFIABLE) return lmoa_layout_failure(L, ll, 1, st);
+    if (lmoa_is_failure(st)) return lmoa_layout_failure(L, ll, 1, st);
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "barrier");
     push_arranged(L, 1, BARRIER_MT, out);
     return 1;
@@ -925,7 +931,7 @@ static int layout_vfl(lua_State *L) {
     cap = vfl_cap(format, options);
     ids = (moa_lcons *)lua_newuserdatauv(L, cap * sizeof *ids, 0);
     st = moa_layout_vfl(ll->m, format, names, values, nm, options, ids, cap, &count);
-    if (st == MOA_PARSE || st == MOA_UNSATISFIABLE || is_text_invalid(ll, st))
+    if (st == MOA_PARSE || lmoa_is_failure(st) || is_text_invalid(ll, st))
         return lmoa_layout_failure(L, ll, 1, st);
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "vfl");
     if (count > cap) { /* not expected (vfl_cap): the same format again lists the same constraints */

@@ -509,7 +509,7 @@ static int layout_fitting_size(lua_State *L) {
     if (vl != ll) return luaL_argerror(L, 2, "view belongs to another layout");
     CALLBACK_CALL(ll, L, moa_layout_fitting_size(ll->m, v->id, w, h, hpri, vpri, &ow, &oh));
     if (!ll->m) return 0; /* closed by a measure function: nothing to return */
-    if (st == MOA_UNSATISFIABLE) return lmoa_layout_failure(L, ll, 1, st);
+    if (lmoa_is_failure(st)) return lmoa_layout_failure(L, ll, 1, st);
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "fitting_size");
     lua_pushnumber(L, ow);
     lua_pushnumber(L, oh);

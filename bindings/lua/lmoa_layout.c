@@ -1,8 +1,9 @@
 /*
 ** lmoa_layout.c -- moa.Layout: a layout (moa_layout_*) and its views, equations (eq, eqs, xeq), solving, queries,
-** frames (per view, and in bulk: frame_values, view_by_id) and SVG; the helpers its children share (lmoa_view.c,
-** lmoa_motion.c, lmoa_content.c): layout and child checks, the layout's errors and failures, the View and
-** LayoutConstraint objects of ids. Registers moa.layout and moa.frame_stride.
+** frames (per view, and in bulk: frame_values, view_by_id), SVG, limits and usage, the progress function
+** (on_progress); the helpers its children share (lmoa_view.c, lmoa_motion.c, lmoa_content.c): layout and child
+** checks, the layout's errors and failures, the View and LayoutConstraint objects of ids. Registers moa.layout
+** and moa.frame_stride.
 ** Reference: bindings/lua/README.md.
 */
 #include <limits.h>
@@ -106,15 +107,18 @@ void lmoa_push_rect(lua_State *L, const moa_rect *r) {
 /* Failures                                                                                                 */
 /* ======================================================================================================== */
 
-/* After an expected failure (parse error, conflict) of a call on the layout at layout_idx: pushes nil,
+/* After an expected failure (parse error, conflict, limit) of a call on the layout at layout_idx: pushes nil,
    message, details = {code, status, kind, message, line, offset, text_offset, length, source_line, expected,
    suggestion, source, conflicts = { {constraint=, equation=, line=}, ... }}. Returns 3. Reads every string of
-   the failure before the next moa_* call (which would clear them). */
+   the failure before the next moa_* call (which would clear them). Raises instead the error a callback left
+   (a progress function that raised stops the call with MOA_LIMIT), or if a callback closed the layout. */
 int lmoa_layout_failure(lua_State *L, LLayout *ll, int layout_idx, moa_status st) {
     moa_error_info info;
     size_t count = 0, i;
     moa_lcons *ids;
     int details;
+    lmoa_raise_pending(L, ll); /* a callback's error wins: a progress function that raised stopped the call */
+    if (!ll->m) return lmoa_closed_error(L, "layout"); /* closed by a callback */
     layout_idx = lua_absindex(L, layout_idx);
     details = lmoa_push_failure(L, moa_layout_errmsg(ll->m), st, 14);
     if (moa_layout_error_info(ll->m, &info) == MOA_OK) {
@@ -163,7 +167,7 @@ int lmoa_layout_failure(lua_State *L, LLayout *ll, int layout_idx, moa_status st
 }
 
 static int is_expected_failure(moa_status st) {
-    return st == MOA_PARSE || st == MOA_UNSATISFIABLE;
+    return st == MOA_PARSE || lmoa_is_failure(st);
 }
 
 /* eq/eqs/xeq: a MOA_INVALID the text is to blame for, located at one of its tokens with what would have been
@@ -195,6 +199,8 @@ static int l_layout(lua_State *L) {
     ll->measuring = 0;
     ll->errref = LUA_NOREF;
     ll->debugref = LUA_NOREF;
+    ll->progressref = LUA_NOREF;
+    ll->progressing = 0;
     ll->finalizing = 0;
     luaL_setmetatable(L, LAYOUT_MT);
     for (int uv = 1; uv <= 2; uv++) {
@@ -220,6 +226,10 @@ static void free_layout(lua_State *L, LLayout *ll, int finalizing) {
         luaL_unref(L, LUA_REGISTRYINDEX, ll->debugref);
         ll->debugref = LUA_NOREF;
     }
+    if (ll->progressref != LUA_NOREF) { /* a running progress function is on its thread's stack: still safe */
+        luaL_unref(L, LUA_REGISTRYINDEX, ll->progressref);
+        ll->progressref = LUA_NOREF;
+    }
 }
 
 static int layout_gc(lua_State *L) {
@@ -237,7 +247,7 @@ static int layout_close(lua_State *L) {
     LLayout *ll = (LLayout *)luaL_checkudata(L, 1, LAYOUT_MT);
     /* closed from a callback: the outer call raises pending errors, and the library, which frees the layout when
        that call returns, may still measure: the measure functions and the font stay until the layout is collected */
-    int inside = ll->cur != NULL || ll->measuring;
+    int inside = ll->cur != NULL || ll->measuring || ll->progressing;
     free_layout(L, ll, 0);
     if (!inside) {
         lmoa_release_content(L, 1);
@@ -317,7 +327,7 @@ static int layout_set_root_size(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
     double w = lmoa_check_finite(L, 2, "width", NULL), h = lmoa_check_finite(L, 3, "height", NULL);
     moa_status st = moa_layout_set_root_size(ll->m, w, h);
-    if (st == MOA_UNSATISFIABLE) return lmoa_layout_failure(L, ll, 1, st);
+    if (lmoa_is_failure(st)) return lmoa_layout_failure(L, ll, 1, st);
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "set_root_size");
     lua_settop(L, 1);
     return 1;
@@ -337,7 +347,7 @@ static int layout_set_safe_area(lua_State *L) {
     double t = lmoa_check_finite(L, 2, "top", NULL), l = lmoa_check_finite(L, 3, "left", NULL),
            b = lmoa_check_finite(L, 4, "bottom", NULL), r = lmoa_check_finite(L, 5, "right", NULL);
     moa_status st = moa_layout_set_safe_area(ll->m, t, l, b, r);
-    if (st == MOA_UNSATISFIABLE) return lmoa_layout_failure(L, ll, 1, st);
+    if (lmoa_is_failure(st)) return lmoa_layout_failure(L, ll, 1, st);
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "set_safe_area");
     lua_settop(L, 1);
     return 1;
@@ -347,7 +357,7 @@ static int layout_set_keyboard_height(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
     double h = lmoa_check_finite(L, 2, "height", NULL);
     moa_status st = moa_layout_set_keyboard_height(ll->m, h);
-    if (st == MOA_UNSATISFIABLE) return lmoa_layout_failure(L, ll, 1, st);
+    if (lmoa_is_failure(st)) return lmoa_layout_failure(L, ll, 1, st);
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "set_keyboard_height");
     lua_settop(L, 1);
     return 1;
@@ -460,6 +470,103 @@ static int layout_on_debug(lua_State *L) {
         moa_layout_set_debug_callback(ll->m, debug_trampoline, ll);
     }
     lua_settop(L, 1);
+    return 1;
+}
+
+/* ======================================================================================================== */
+/* Limits, usage, the progress function                                                                     */
+/* ======================================================================================================== */
+
+/* The progress callback (moa_progress_fn) of L:on_progress: calls the Lua function with the number of constraints
+   the call has added, under lua_pcall, on the thread of the binding call in progress (ll->cur; the main thread
+   for the calls that set none). It returns to the library, never raises: `false` stops the call (it fails with
+   MOA_LIMIT and changes nothing), anything else goes on; an error stops it too and is kept (the first one) for
+   lmoa_raise_pending(), which raises it once the moa_* call has returned. A layout closed by the function, or
+   a function that cannot be called, stops the call. The function must not change or solve the layout: the
+   library refuses that (MOA_MISUSE: the binding call raises inside the function, which may catch it). */
+static int progress_trampoline(moa_layout *m, uint64_t steps, void *ud) {
+    LLayout *ll = (LLayout *)ud;
+    lua_State *L = ll->cur ? ll->cur : ll->main;
+    int st, stop;
+    (void)m;
+    if (!ll->m) return 1;
+    if (ll->progressref == LUA_NOREF) return 0;
+    if (!L || !lua_checkstack(L, 4)) return 1;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ll->progressref);
+    lua_pushinteger(L, (lua_Integer)steps);
+    ll->progressing++;
+    st = lua_pcall(L, 1, 1, 0);
+    ll->progressing--;
+    if (st != LUA_OK) {
+        if (ll->errref == LUA_NOREF) ll->errref = luaL_ref(L, LUA_REGISTRYINDEX);
+        else lua_pop(L, 1);
+        return 1;
+    }
+    stop = lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return stop || !ll->m;
+}
+
+/* L:on_progress(fn or nil [, interval]) -> L: fn(steps) is called every `interval` constraints (an integer >= 1,
+   default 1000) a call adds; returning false stops that call, which then returns nil, message, details (code
+   "LIMIT") or, for a call without failures, raises. nil removes the function. Refused (raises) from inside the
+   progress function. The function is held in the registry until replaced, removed, or the layout closed. */
+static int layout_on_progress(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    lua_Integer interval = 1000;
+    int ref = LUA_NOREF;
+    moa_status st;
+    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
+    if (!lua_isnoneornil(L, 3)) {
+        interval = luaL_checkinteger(L, 3);
+        luaL_argcheck(L, interval >= 1, 3, "interval must be 1 or more");
+    }
+    if (!lua_isnoneornil(L, 2)) {
+        lua_pushvalue(L, 2);
+        ref = luaL_ref(L, LUA_REGISTRYINDEX); /* before the call: it may raise a memory error */
+    }
+    st = moa_layout_set_progress(ll->m, ref == LUA_NOREF ? NULL : progress_trampoline, (uint64_t)interval, ll);
+    if (st != MOA_OK) { /* the function in use stays */
+        luaL_unref(L, LUA_REGISTRYINDEX, ref);
+        return lmoa_layout_error(L, ll, st, "on_progress");
+    }
+    if (ll->progressref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, ll->progressref);
+    ll->progressref = ref;
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* L:set_limit("rows" | "cells" | "seconds", value) -> L. Rows and cells: whole numbers >= 1 (the layout's
+   solver); seconds: >= 0, 0 for none. A bad value raises with the library's message. */
+static int layout_set_limit(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    moa_limit which = lmoa_check_limit(L, 2, 1);
+    double value = lmoa_check_finite(L, 3, "limit", NULL);
+    moa_status st = moa_layout_set_limit(ll->m, which, value);
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "set_limit");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* L:limit("rows" | "cells" | "seconds") -> number (rows and cells as integers) */
+static int layout_limit(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    moa_limit which = lmoa_check_limit(L, 2, 1);
+    double value = 0;
+    moa_status st = moa_layout_limit(ll->m, which, &value);
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "limit");
+    if (which == MOA_LIMIT_SECONDS) lua_pushnumber(L, value);
+    else lua_pushinteger(L, (lua_Integer)value);
+    return 1;
+}
+
+/* L:usage() -> {rows=, cells=, variables=, constraints=, views=} */
+static int layout_usage(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    moa_usage u;
+    moa_status st = moa_layout_usage(ll->m, &u);
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "usage");
+    lmoa_push_usage(L, &u);
     return 1;
 }
 
@@ -876,6 +983,10 @@ static const luaL_Reg layout_methods[] = {
     {"eqs", layout_eqs},
     {"xeq", layout_xeq},
     {"on_debug", layout_on_debug},
+    {"on_progress", layout_on_progress},
+    {"set_limit", layout_set_limit},
+    {"limit", layout_limit},
+    {"usage", layout_usage},
     {"solve", layout_solve},
     {"views", layout_views},
     {"constraints", layout_constraints},

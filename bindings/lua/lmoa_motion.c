@@ -465,7 +465,7 @@ static int coll_call(lua_State *L, int what) {
     }
     if (st != MOA_OK) {
         lmoa_drop_callback(L, cb);
-        if (st == MOA_UNSATISFIABLE) {
+        if (lmoa_is_failure(st)) {
             lua_getiuservalue(L, 1, 1);
             return lmoa_layout_failure(L, ll, lua_gettop(L), st);
         }
@@ -579,7 +579,7 @@ static int pan_changed(lua_State *L) {
            vel = lua_isnoneornil(L, 3) ? 0 : lmoa_check_finite(L, 3, "velocity", NULL);
     int acc = 0;
     moa_status st = moa_pan_changed(ll->m, p->id, tr, vel, &acc);
-    if (st == MOA_UNSATISFIABLE) {
+    if (lmoa_is_failure(st)) {
         lua_getiuservalue(L, 1, 1);
         return lmoa_layout_failure(L, ll, lua_gettop(L), st);
     }
@@ -621,7 +621,7 @@ static int pan_move(lua_State *L) {
     moa_status st = moa_pan_move(ll->m, p->id, off, animated, cb ? rest_trampoline : NULL, cb);
     if (st != MOA_OK) {
         lmoa_drop_callback(L, cb);
-        if (st == MOA_UNSATISFIABLE) {
+        if (lmoa_is_failure(st)) {
             lua_getiuservalue(L, 1, 1);
             return lmoa_layout_failure(L, ll, lua_gettop(L), st);
         }

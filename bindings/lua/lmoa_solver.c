@@ -273,7 +273,8 @@ static int add_args(lua_State *L, int *opt_idx) {
    s:add(relation, {priority = p, weight = w, tag = "..."})
    s:add(lhs, "==" | "<=" | ">=", rhs [, priority [, weight [, tag]]])
    s:add(expr [, priority ...])                          -- expr == 0
-   -> Constraint, or nil, message, details if a required constraint conflicts. Priority defaults to required. */
+   -> Constraint, or nil, message, details if a required constraint conflicts (code "UNSATISFIABLE") or the
+   tableau is at a limit (code "LIMIT"). Priority defaults to required. */
 static int solver_add(lua_State *L) {
     LSolver *ls = check_solver(L, 1);
     int opt = 3, rel_idx, i, top;
@@ -330,7 +331,7 @@ static int solver_add(lua_State *L) {
     lua_checkstack(L, 8);
 
     st = moa_solver_add(ls->s, e->t, (size_t)e->n, e->constant, (moa_relation)e->rel, priority, tag, &id);
-    if (st == MOA_UNSATISFIABLE) return solver_failure(L, ls, 1, st);
+    if (lmoa_is_failure(st)) return solver_failure(L, ls, 1, st);
     if (st != MOA_OK) return solver_error(L, ls, st, "add");
     c->id = id;
     c->removed = 0;
@@ -367,14 +368,15 @@ static int solver_remove(lua_State *L) {
     return 0;
 }
 
-/* s:edit(v [, priority]) -> s, or nil, message, details (code "DUPLICATE") if v is an edit variable already.
+/* s:edit(v [, priority]) -> s, or nil, message, details (code "DUPLICATE") if v is an edit variable already, or
+   (code "LIMIT") if the tableau is at a limit.
    The priority is below 1000; it defaults to "strong" (750). */
 static int solver_edit(lua_State *L) {
     LSolver *ls = check_solver(L, 1);
     LVar *v = lmoa_check_var(L, 2, ls, NULL);
     double p = lmoa_check_priority(L, 3, DEFAULT_EDIT_PRIORITY, 1, NULL);
     moa_status st = moa_solver_add_edit(ls->s, v->id, p);
-    if (st == MOA_DUPLICATE) return solver_failure(L, ls, 1, st);
+    if (st == MOA_DUPLICATE || st == MOA_LIMIT) return solver_failure(L, ls, 1, st);
     if (st != MOA_OK) return solver_error(L, ls, st, "edit");
     lua_settop(L, 1);
     return 1;
@@ -459,6 +461,42 @@ static int solver_reset(lua_State *L) {
     lmoa_new_weak_map(L);
     lua_setiuservalue(L, 1, 1);
     lua_settop(L, 1);
+    return 1;
+}
+
+/* s:set_limit("rows" | "cells", value) -> s: the tableau's limits (whole numbers >= 1; from the next add). A bad
+   value raises with the library's message. */
+static int solver_set_limit(lua_State *L) {
+    LSolver *ls = check_solver(L, 1);
+    moa_limit which = lmoa_check_limit(L, 2, 0);
+    double value = lmoa_check_finite(L, 3, "limit", NULL);
+    moa_status st = moa_solver_set_limit(ls->s, which, value);
+    if (st != MOA_OK) return solver_error(L, ls, st, "set_limit");
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* s:limit("rows" | "cells") -> integer */
+static int solver_limit(lua_State *L) {
+    LSolver *ls = check_solver(L, 1);
+    moa_limit which = lmoa_check_limit(L, 2, 0);
+    double value = 0;
+    moa_status st = moa_solver_limit(ls->s, which, &value);
+    if (st != MOA_OK) return solver_error(L, ls, st, "limit");
+    lua_pushinteger(L, (lua_Integer)value);
+    return 1;
+}
+
+/* s:usage() -> {rows=, cells=, variables=, constraints=, views=0}: what the solver has in use (the collected
+   variables that nothing uses are freed first, as by s:counts()). */
+static int solver_usage(lua_State *L) {
+    LSolver *ls = check_solver(L, 1);
+    moa_usage u;
+    moa_status st;
+    flush_vars(ls, 1);
+    st = moa_solver_usage(ls->s, &u);
+    if (st != MOA_OK) return solver_error(L, ls, st, "usage");
+    lmoa_push_usage(L, &u);
     return 1;
 }
 
@@ -568,7 +606,7 @@ static int set_constant(lua_State *L, int assign) {
     LCons *c = check_cons(L, 1, NULL, &ls);
     double k = lmoa_check_finite(L, assign ? 3 : 2, "constant", assign ? "constant" : NULL);
     moa_status st = moa_cons_set_constant(ls->s, c->id, k);
-    if (st == MOA_UNSATISFIABLE && !assign) {
+    if (lmoa_is_failure(st) && !assign) {
         lua_getiuservalue(L, 1, 1);
         return solver_failure(L, ls, lua_gettop(L), st);
     }
@@ -586,7 +624,7 @@ static int set_priority(lua_State *L, int assign) {
         return lmoa_type_error(L, assign ? 3 : 2, assign ? "priority" : NULL, "priority (number or name)");
     p = lmoa_check_priority(L, assign ? 3 : 2, MOA_REQUIRED, 0, assign ? "priority" : NULL);
     st = moa_cons_set_priority(ls->s, c->id, p);
-    if (st == MOA_UNSATISFIABLE && !assign) {
+    if (lmoa_is_failure(st) && !assign) {
         lua_getiuservalue(L, 1, 1);
         return solver_failure(L, ls, lua_gettop(L), st);
     }
@@ -620,7 +658,7 @@ static int set_active(lua_State *L, int assign) {
     if (st != MOA_OK) return solver_error(L, ls, st, "active");
     if (now != want) {
         st = moa_cons_set_active(ls->s, c->id, want);
-        if (st == MOA_UNSATISFIABLE && !assign) {
+        if (lmoa_is_failure(st) && !assign) {
             lua_getiuservalue(L, 1, 1);
             return solver_failure(L, ls, lua_gettop(L), st);
         }
@@ -630,7 +668,7 @@ static int set_active(lua_State *L, int assign) {
     return 1;
 }
 
-/* c:set_constant(k), c:set_priority(p), c:set_active(b) -> c, or nil, message, details on a conflict;
+/* c:set_constant(k), c:set_priority(p), c:set_active(b) -> c, or nil, message, details on a conflict or a limit;
    c:set_weight(w) -> c. */
 static int cons_set_constant(lua_State *L) { return set_constant(L, 0); }
 static int cons_set_priority(lua_State *L) { return set_priority(L, 0); }
@@ -749,6 +787,9 @@ static const luaL_Reg solver_methods[] = {
     {"counts", solver_counts},
     {"reset", solver_reset},
     {"dump", solver_dump},
+    {"set_limit", solver_set_limit},
+    {"limit", solver_limit},
+    {"usage", solver_usage},
     {"close", solver_close},
     {NULL, NULL},
 };

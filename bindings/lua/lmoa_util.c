@@ -1,11 +1,12 @@
 /*
 ** lmoa_util.c -- the helpers both halves of the Lua module "moa" share: priority and status names (looked up in
 ** the library's tables, never copied), numbers as text, argument checks and their errors, option tables, the
-** closed-object, status and failure helpers, and the creation of metatables. Registers moa.priority and
-** moa.strength (built from moa_priority_name). Reference: bindings/lua/README.md.
+** closed-object, status and failure helpers, limit names and usage tables, and the creation of metatables.
+** Registers moa.priority and moa.strength (built from moa_priority_name). Reference: bindings/lua/README.md.
 */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "lmoa.h"
 
@@ -165,6 +166,46 @@ int lmoa_push_failure(lua_State *L, const char *msg, moa_status st, int nrec) {
     lua_pushinteger(L, st);
     lua_setfield(L, details, "status");
     return details;
+}
+
+/* Whether a failed call that reports its expected failures (nil, message, details) reports this status so: a
+   conflict (UNSATISFIABLE) or a limit reached (LIMIT: rows, cells, time, or a progress function that stopped the
+   call). Other statuses are misuse, raised. */
+int lmoa_is_failure(moa_status st) {
+    return st == MOA_UNSATISFIABLE || st == MOA_LIMIT;
+}
+
+/* ======================================================================================================== */
+/* Limits and usage                                                                                         */
+/* ======================================================================================================== */
+
+/* The moa_limit named at idx: "rows", "cells" or (layouts only: allow_seconds) "seconds". Raises for anything
+   else. */
+moa_limit lmoa_check_limit(lua_State *L, int idx, int allow_seconds) {
+    const char *name = luaL_checkstring(L, idx);
+    if (strcmp(name, "rows") == 0) return MOA_LIMIT_ROWS;
+    if (strcmp(name, "cells") == 0) return MOA_LIMIT_CELLS;
+    if (strcmp(name, "seconds") == 0) {
+        if (allow_seconds) return MOA_LIMIT_SECONDS;
+        return luaL_argerror(L, idx, "the 'seconds' limit is a layout's (a solver has 'rows' and 'cells')");
+    }
+    return luaL_argerror(L, idx, lua_pushfstring(L, "unknown limit '%s' (expected %s)", name,
+                                                 allow_seconds ? "'rows', 'cells' or 'seconds'" : "'rows' or 'cells'"));
+}
+
+/* Pushes a moa_usage as {rows=, cells=, variables=, constraints=, views=} (integers). */
+void lmoa_push_usage(lua_State *L, const moa_usage *u) {
+    lua_createtable(L, 0, 5);
+    lua_pushinteger(L, (lua_Integer)u->rows);
+    lua_setfield(L, -2, "rows");
+    lua_pushinteger(L, (lua_Integer)u->cells);
+    lua_setfield(L, -2, "cells");
+    lua_pushinteger(L, (lua_Integer)u->variables);
+    lua_setfield(L, -2, "variables");
+    lua_pushinteger(L, (lua_Integer)u->constraints);
+    lua_setfield(L, -2, "constraints");
+    lua_pushinteger(L, (lua_Integer)u->views);
+    lua_setfield(L, -2, "views");
 }
 
 /* ======================================================================================================== */

@@ -60,9 +60,10 @@ static int view_index(lua_State *L) {
     return luaL_error(L, "moa.View has no field '%s'", key);
 }
 
-/* Ends a view setter: conflicts give nil, msg, details; other failures raise. */
+/* Ends a view setter: conflicts and limits (lmoa_is_failure) give nil, msg, details; other failures
+   raise. */
 static int view_result(lua_State *L, LLayout *ll, moa_status st, const char *what) {
-    if (st == MOA_UNSATISFIABLE) {
+    if (lmoa_is_failure(st)) {
         lua_getiuservalue(L, 1, 1);
         return lmoa_layout_failure(L, ll, lua_gettop(L), st);
     }
@@ -186,9 +187,10 @@ static LId *check_lcons(lua_State *L, int idx, LLayout **llp) {
     return lmoa_check_child(L, idx, LCONS_MT, llp);
 }
 
-/* Ends a constraint setter: with assign, a conflict raises (an assignment cannot return a failure). */
+/* Ends a constraint setter: with assign, a conflict or a limit raises (an assignment cannot return a
+   failure). */
 static int lcons_result(lua_State *L, LLayout *ll, moa_status st, int assign, const char *what) {
-    if (st == MOA_UNSATISFIABLE && !assign) {
+    if (lmoa_is_failure(st) && !assign) {
         lua_getiuservalue(L, 1, 1);
         return lmoa_layout_failure(L, ll, lua_gettop(L), st);
     }

@@ -15,6 +15,7 @@ enum Status {
     static let unsatisfiable: Int32 = 7
     static let parse: Int32 = 8
     static let callback: Int32 = 9
+    static let limit: Int32 = 10
 
     /// The one place that maps a `SolverError` to a `moa_status`.
     static func of(_ failure: SolverError) -> Int32 {
@@ -25,6 +26,7 @@ enum Status {
         case .invalidArgument: return invalid
         case .misuse: return misuse
         case .internalError: return Status.error
+        case .limit: return limit
         }
     }
 
@@ -39,6 +41,7 @@ enum Status {
         case .internalError: return Status.error
         case .callback: return callback
         case .misuse: return misuse
+        case .limit: return limit
         }
     }
 }

@@ -280,7 +280,7 @@ extension Layout {
             do throws(LayoutError) {
                 _ = try _rearrange(a, animated: false, &j)
             } catch {
-                for step in j.undo.reversed() { step() }
+                _undo(j)
             }
         }
         arrangements = kept

@@ -266,7 +266,7 @@ public final class StackView: Arrangement {
     func trial(_ id: ObjectIdentifier, _ p: Presence, read: () -> Void) throws(LayoutError) {
         guard let layout else { return }
         var trial = Journal()
-        defer { for step in trial.undo.reversed() { step() } }
+        defer { layout._undo(trial) }
         setPresence(id, p, &trial)
         _ = try layout._rearrange(self, animated: false, &trial)
         layout.solver.updateVariables()

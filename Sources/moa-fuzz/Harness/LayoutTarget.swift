@@ -114,6 +114,9 @@ private final class LayoutModel {
     var nameCounter = 0
     /// The layout was given a wild (valid but extreme) number: the solve check is off.
     var wild = false
+    /// Limits or a progress callback that stops calls are set: any call that adds constraints may fail with
+    /// MOA_LIMIT (and must then change nothing), solves included.
+    var limited = false
 
     init(_ inp: inout FuzzInput) {
         var w = inp.size(2000), h = inp.size(2000)
@@ -206,7 +209,9 @@ private final class LayoutModel {
 
     /// Solves, then checks that the active required constraints hold.
     func solveAndCheck() {
-        expect(moa_layout_solve(L, nil) == MOA_OK, "moa_layout_solve")
+        let st = moa_layout_solve(L, nil)
+        if limited && st == MOA_LIMIT { return }
+        expect(st == MOA_OK, "moa_layout_solve")
         checkRequired()
     }
 
@@ -439,7 +444,7 @@ private func layoutStep(_ m: LayoutModel, _ inp: inout FuzzInput) {
     var what = ""
     /// Set when the arguments are certainly bad (a NaN, a stale id): the call must fail.
     var mustFail = false
-    let op = inp.below(32)
+    let op = inp.below(33)
     switch op {
     case 0, 1:  // a view
         let (parent, _) = pickView(m, &inp)
@@ -829,6 +834,34 @@ private func layoutStep(_ m: LayoutModel, _ inp: inout FuzzInput) {
             m.curves.append(curve)
         }
 
+    case 32:  // limits and the progress callback: calls that reach them fail with MOA_LIMIT and change nothing
+        switch inp.below(4) {
+        case 0:
+            let which = Int32(inp.below(4))
+            let n = inp.number()
+            let value = inp.bool() ? Double(inp.below(400)) : n.value
+            st = moa_layout_set_limit(L, which, value)
+            what = "set_limit \(which) \(value)"
+            let whole = value.isFinite && value >= 1 && value <= 9_007_199_254_740_992 && value.rounded() == value
+            mustFail = which > 2 || (which < 2 && !whole) || (which == 2 && !(value.isFinite && value >= 0))
+            if st == MOA_OK { m.limited = true }
+        case 1:
+            progressStop.pointee = UInt64(inp.below(300))
+            let interval = UInt64(inp.below(40))
+            st = moa_layout_set_progress(L, fuzzProgress, interval, progressStop)
+            what = "set_progress every \(interval), stop at \(progressStop.pointee)"
+            mustFail = interval == 0
+            if st == MOA_OK { m.limited = true }
+        case 2:
+            st = moa_layout_set_progress(L, nil, 0, nil)
+            what = "set_progress NULL"
+        default:
+            st = moa_layout_set_limit(L, MOA_LIMIT_ROWS, 10_000_000)
+            if st == MOA_OK { st = moa_layout_set_limit(L, MOA_LIMIT_CELLS, 100_000_000) }
+            if st == MOA_OK { st = moa_layout_set_limit(L, MOA_LIMIT_SECONDS, 0) }
+            what = "default limits"
+        }
+
     case 28:  // stacks, guides, chains, barriers, visual format
         arrangeStep(m, &inp, &st, &what, &mustFail)
 
@@ -890,6 +923,7 @@ extension LayoutModel {
         barriers = []
         curves = [MOA_LINEAR, MOA_EASE_IN, MOA_EASE_OUT, MOA_EASE_IN_OUT, MOA_SPRING]
         wild = fresh.wild
+        limited = false
     }
 }
 
@@ -1088,4 +1122,12 @@ extension Array where Element == String {
         let ptrs: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } }
         return ptrs.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
+}
+
+/// Where the fuzzer's progress callback stops a call (the `ud` it is given).
+nonisolated(unsafe) private let progressStop = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+
+/// A progress callback that stops a call once it has added `*ud` constraints.
+private let fuzzProgress: moa_progress_fn = { _, steps, ud in
+    steps >= ud!.assumingMemoryBound(to: UInt64.self).pointee ? 1 : 0
 }

@@ -24,7 +24,9 @@ strict priorities, edit variables).
 Text can be measured in a real font with :class:`Font` (the optional libmoafont; :func:`has_font`).
 Failures raise subclasses of :class:`Error` carrying the library's message and details (line, offset,
 expected, suggestion; for a conflict the conflicting equations with their lines; for measured content that
-failed, :class:`CallbackError` from the exception the function raised).
+failed, :class:`CallbackError` from the exception the function raised; for a limit reached or a call stopped by
+the progress function, :class:`LimitError`). Limits (``set_limit``, ``limit``, ``usage``) bound what a layout or
+solver takes; :meth:`Layout.on_progress` watches and may stop a long call.
 No compile step: the standard library's ctypes loads libmoa.so (``MOA_LIBRARY``, else the copy inside this
 package that an installed wheel ships, else the checkout's ``build/lib/libmoa.so``, else
 ``ctypes.util.find_library("moa")``; ``moa.library_path`` tells which). ``pip install ./bindings/python`` builds
@@ -33,9 +35,9 @@ and installs a wheel with the library inside; ``python -m moa`` runs a small dem
 """
 from ._lib import lib as _lib, path as library_path
 from ._errors import (Error, ParseError, ConflictError, NotFoundError, InvalidError, DuplicateError, MisuseError,
-                      ClosedError, CallbackError, Conflict, PRIORITIES)
+                      ClosedError, CallbackError, LimitError, Conflict, PRIORITIES)
 from ._layout import (Layout, View, LayoutConstraint, Animation, Collapsible, Pan, Rect, Frame, FrameColumns,
-                      Violation, Ambiguity, CURVES, MAX_MEASURE_ROUNDS)
+                      Violation, Ambiguity, Usage, CURVES, MAX_MEASURE_ROUNDS)
 from ._arrange import (Stack, Chain, Barrier, DISTRIBUTIONS, ALIGNMENTS, CHAIN_STYLES, BARRIER_SIDES,
                        SPACING_DEFAULT)
 from ._font import Font, FontMetrics, has_font
@@ -51,8 +53,8 @@ layout = Layout
 solver = Solver
 
 __all__ = ["Layout", "View", "LayoutConstraint", "Animation", "Collapsible", "Pan", "Rect", "Frame", "FrameColumns",
-           "Violation", "Ambiguity", "Stack", "Chain", "Barrier", "DISTRIBUTIONS", "ALIGNMENTS", "CHAIN_STYLES",
-           "BARRIER_SIDES", "SPACING_DEFAULT", "Solver", "Variable", "Expression", "Relation", "Constraint", "Error",
-           "ParseError", "ConflictError", "NotFoundError", "InvalidError", "DuplicateError", "MisuseError",
-           "ClosedError", "CallbackError", "Conflict", "PRIORITIES", "CURVES", "MAX_MEASURE_ROUNDS", "Font",
-           "FontMetrics", "has_font", "layout", "solver", "version", "library_path"]
+           "Violation", "Ambiguity", "Usage", "Stack", "Chain", "Barrier", "DISTRIBUTIONS", "ALIGNMENTS",
+           "CHAIN_STYLES", "BARRIER_SIDES", "SPACING_DEFAULT", "Solver", "Variable", "Expression", "Relation",
+           "Constraint", "Error", "ParseError", "ConflictError", "NotFoundError", "InvalidError", "DuplicateError",
+           "MisuseError", "ClosedError", "CallbackError", "LimitError", "Conflict", "PRIORITIES", "CURVES",
+           "MAX_MEASURE_ROUNDS", "Font", "FontMetrics", "has_font", "layout", "solver", "version", "library_path"]

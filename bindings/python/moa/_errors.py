@@ -17,11 +17,11 @@ if TYPE_CHECKING:
     from ._solver import Constraint
 
 __all__ = ["Error", "ParseError", "ConflictError", "NotFoundError", "InvalidError", "DuplicateError",
-           "MisuseError", "ClosedError", "CallbackError", "Conflict", "STATUS_NAMES", "error_for"]
+           "MisuseError", "ClosedError", "CallbackError", "LimitError", "Conflict", "STATUS_NAMES", "error_for"]
 
 # moa_status codes (moa.h) and their names from the library (moa_status_name; the Lua binding's details.code).
-OK, ERROR, MISUSE, NOMEM, INVALID, NOTFOUND, DUPLICATE, UNSATISFIABLE, PARSE, CALLBACK = range(10)
-STATUS_NAMES = {code: lib.moa_status_name(code).decode() for code in range(CALLBACK + 1)}
+OK, ERROR, MISUSE, NOMEM, INVALID, NOTFOUND, DUPLICATE, UNSATISFIABLE, PARSE, CALLBACK, LIMIT = range(11)
+STATUS_NAMES = {code: lib.moa_status_name(code).decode() for code in range(LIMIT + 1)}
 
 
 class Conflict(NamedTuple):
@@ -101,9 +101,16 @@ class CallbackError(Error):
     the function raised, when it raised one."""
 
 
+class LimitError(Error):
+    """A limit was reached (MOA_LIMIT): the rows or cells of a solver's tableau (``set_limit("rows" | "cells",
+    n)``), the time one layout call may take (``Layout.set_limit("seconds", s)``), or the layout's progress
+    function (:meth:`Layout.on_progress`) returned False. Nothing changed. For rows and cells the details
+    locate the equation that did not go in."""
+
+
 _CLASSES: dict[int, Type[Error]] = {
     PARSE: ParseError, UNSATISFIABLE: ConflictError, NOTFOUND: NotFoundError, INVALID: InvalidError,
-    DUPLICATE: DuplicateError, MISUSE: MisuseError, CALLBACK: CallbackError}
+    DUPLICATE: DuplicateError, MISUSE: MisuseError, CALLBACK: CallbackError, LIMIT: LimitError}
 
 
 def error_for(status: int) -> Type[Error]:
@@ -172,5 +179,5 @@ def priority(p: Union[float, str], what: str = "priority", edit: bool = False) -
 
 
 for _cls in (Error, ParseError, ConflictError, NotFoundError, InvalidError, DuplicateError, MisuseError,
-             ClosedError, CallbackError, Conflict):
+             ClosedError, CallbackError, LimitError, Conflict):
     _cls.__module__ = "moa"  # shown in tracebacks as moa.ParseError, not moa._errors.ParseError

@@ -66,6 +66,14 @@ bad answer) is caught by the trampoline, the call fails and raises :class:`moa.C
 (advance/seek: the clock moved, the frames stayed). A measure function is kept while set on its view (until
 replaced, taken away, or the view removed); a font while set on the layout (until replaced or the layout
 closed). A :class:`moa.Font` (libmoafont) is measured by its C function directly, without entering Python.
+
+Limits and progress. :meth:`Layout.set_limit` bounds the rows and cells of the layout's solver and the time one
+call may take (:meth:`Solver.set_limit` a raw solver's rows and cells); :meth:`Layout.usage` tells what is in
+use. :meth:`Layout.on_progress` sets a function called every `interval` constraints a call adds; returning
+False stops the call. A call stopped by a limit or by the function raises :class:`moa.LimitError` and changes
+nothing. The progress function runs inside the C call: it may read the layout, but anything that changes or
+solves it raises MisuseError there; an exception it raises stops the call and is raised, as it is, once the C
+call has returned.
 """
 from __future__ import annotations
 
@@ -83,14 +91,14 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Literal, Mappi
 from . import _errors as E
 from ._errors import finite, text, boolean, choice, priority
 from ._font import Font
-from ._lib import (lib, DONE_FN, REST_FN, TEXT_FN, MEASURE_FN, ADVANCE_FN, Rect_, Frame_, ErrorInfo_, MeasuredSize_,
-                   MeasureStats_, TextStyle_, TextMetrics_, CURVE_NAMES)
+from ._lib import (lib, DONE_FN, REST_FN, TEXT_FN, MEASURE_FN, ADVANCE_FN, PROGRESS_FN, Rect_, Frame_, ErrorInfo_,
+                   MeasuredSize_, MeasureStats_, TextStyle_, TextMetrics_, Usage_, CURVE_NAMES)
 
 if TYPE_CHECKING:
     from ._arrange import Stack, Chain, Barrier
 
 __all__ = ["Layout", "View", "LayoutConstraint", "Animation", "Collapsible", "Pan", "Rect", "Frame", "FrameColumns",
-           "Violation", "Ambiguity", "CURVES", "MAX_MEASURE_ROUNDS"]
+           "Violation", "Ambiguity", "Usage", "CURVES", "MAX_MEASURE_ROUNDS"]
 
 # Types of the arguments (for type checkers; every argument is also checked at run time).
 #: A priority: a number in [1, 1000] (layout) or a name ("required", "high", "low", "fit", ...).
@@ -108,6 +116,8 @@ RestDone = Callable[[float, bool], object]
 MeasureFn = Callable[[float, str, float, str], Sequence[Optional[float]]]
 #: A text-advance function: fn(text, size) -> points.
 AdvanceFn = Callable[[str, float], float]
+#: A progress function: fn(steps) -> False to stop the call (anything else goes on).
+ProgressFn = Callable[[int], Optional[bool]]
 
 
 class Rect(NamedTuple):
@@ -235,6 +245,25 @@ class Ambiguity(NamedTuple):
     var: str
 
 
+class Usage(NamedTuple):
+    """What a layout or solver has in use (moa_usage): its tableau's rows and cells, live variables, live
+    constraints (a layout's: every layout constraint, active or not) and views (the root and guides included;
+    0 for a solver)."""
+    rows: int
+    cells: int
+    variables: int
+    constraints: int
+    views: int
+
+
+def _usage(u: Usage_) -> Usage:
+    return Usage(u.rows, u.cells, u.variables, u.constraints, u.views)
+
+
+#: The limits by name (moa_limit: MOA_LIMIT_ROWS, MOA_LIMIT_CELLS, MOA_LIMIT_SECONDS); a solver has the first two.
+LIMIT_NAMES = ("rows", "cells", "seconds")
+
+
 #: The predefined timing curves (moa_curve), from the library's table (moa_curve_name): linear, easeIn, easeOut,
 #: easeInOut, spring, keyboard (the iOS keyboard's curve). A curve argument may also be a 4-tuple
 #: (x1, y1, x2, y2), a CSS cubic-bezier, or a dict {"damping": 1, "response": 0.5, "velocity": v} for a spring.
@@ -278,14 +307,19 @@ class _Core:
     Measure and advance functions: ``measuring`` counts those running (calls made from one must not release
     what C is running), ``cb_error`` is the first exception one raised in the C call in progress; the call
     fails with MOA_CALLBACK and the binding raises CallbackError from it (_failure), or drops it when the call
-    ends otherwise (_check, _finish)."""
-    __slots__ = ("h", "frames", "measuring", "cb_error")
+    ends otherwise (_check, _finish).
+
+    The progress function: ``progressing`` counts it running, ``progress_error`` is the first exception it
+    raised; that stopped the C call (MOA_LIMIT), and _failure raises the exception itself."""
+    __slots__ = ("h", "frames", "measuring", "cb_error", "progressing", "progress_error")
 
     def __init__(self, h: Optional[int]) -> None:
         self.h = h
         self.frames: list[list[BaseException]] = []
         self.measuring = 0
         self.cb_error: Optional[BaseException] = None
+        self.progressing = 0
+        self.progress_error: Optional[BaseException] = None
 
 
 # key (the C `ud`) -> (core, function). Completions are popped when called (the library calls each exactly
@@ -336,6 +370,7 @@ _REST = REST_FN(_rest_trampoline)
 _TEXT = TEXT_FN(_text_trampoline)
 # NULL function pointers (ctypes refuses None for a CFUNCTYPE argument).
 _NO_DONE, _NO_REST, _NO_TEXT, _NO_MEASURE, _NO_ADVANCE = DONE_FN(), REST_FN(), TEXT_FN(), MEASURE_FN(), ADVANCE_FN()
+_NO_PROGRESS = PROGRESS_FN()
 
 
 def _exception_text(e: BaseException) -> bytes:
@@ -420,6 +455,32 @@ def _advance_thunk(core: _Core, fn: AdvanceFn) -> Any:
     return ADVANCE_FN(thunk)
 
 
+def _progress_thunk(core: _Core, fn: ProgressFn) -> Any:
+    """The C progress callback (moa_progress_fn) for a Python function fn(steps): False stops the call (the
+    library fails it with MOA_LIMIT), anything else goes on. Nothing escapes into C: an exception stops the
+    call too and is kept on the core (the first one) for _failure, which raises it once the C call has
+    returned. A layout closed by the function stops the call."""
+
+    def thunk(_L: Optional[int], steps: int, _ud: Optional[int]) -> int:
+        if core.h is None:
+            return 1
+        core.progressing += 1
+        try:
+            stop = fn(steps) is False
+            return 1 if stop or core.h is None else 0
+        except BaseException as e:  # noqa: B902 - nothing may escape into C, not even KeyboardInterrupt
+            try:
+                if core.progress_error is None:
+                    core.progress_error = e
+            except BaseException:  # noqa: B902
+                pass
+            return 1
+        finally:
+            core.progressing -= 1
+
+    return PROGRESS_FN(thunk)
+
+
 def _register(core: _Core, fn: Optional[Callable[..., object]], what: str = "done") -> int:
     """A key for fn (None: no callback, key 0). Pop it with _unregister when the C call fails."""
     if fn is None:
@@ -480,6 +541,9 @@ class Layout:
         # font of set_font (a Font, or the ADVANCE_FN of a Python function), None for the built-in measurer.
         self._measures: dict[int, Any] = {}
         self._font: Any = None
+        # The PROGRESS_FN of on_progress, alive while set (kept after close: C may be running it when a progress
+        # function closes the layout).
+        self._progress: Any = None
 
     # -- lifecycle
 
@@ -503,7 +567,7 @@ class Layout:
             lib.moa_layout_free(h)
         finally:
             core.frames.pop()
-        if not core.frames and not core.measuring:
+        if not core.frames and not core.measuring and not core.progressing:
             # Freed now (not deferred by a call in progress): nothing measures with the font any more. From a
             # callback the free waits for the outer call, which may still measure: the font stays until then
             # (the object's collection releases it).
@@ -581,6 +645,10 @@ class Layout:
             if lib.moa_lcons_line(h, i, ctypes.byref(line)) != E.OK:
                 line.value = 0
             conflicts.append(E.Conflict(self._constraint(i), eq, line.value))
+        progress = self._take_progress_error()
+        if progress is not None:
+            self._take_cb_error()
+            return progress  # the exception the progress function raised, which stopped the call
         err = E.error_for(st)(msg, st, conflicts=conflicts, **details)
         cause = self._take_cb_error()
         if cause is not None:
@@ -598,11 +666,22 @@ class Layout:
         e, core.cb_error = core.cb_error, None
         return e
 
+    def _take_progress_error(self) -> Optional[BaseException]:
+        """The exception the progress function raised in the C call that just returned (then forgotten); None
+        if none, or while the progress function or a measure function is running (a call made from inside)."""
+        core = self._core
+        if core.progressing or core.measuring:
+            return None
+        e, core.progress_error = core.progress_error, None
+        return e
+
     def _check(self, st: int) -> None:
         if st != E.OK:
             raise self._failure(st)
         if self._core.cb_error is not None:
             self._take_cb_error()  # a failure the call got over (none expected): not for a later call
+        if self._core.progress_error is not None:
+            self._take_progress_error()
 
     def _call(self, name: str, *args: Any) -> Tuple[int, list[BaseException]]:
         """A C call that may call back: returns (status, exceptions the callbacks raised)."""
@@ -620,6 +699,7 @@ class Layout:
         """After _call: a callback's exception first, then closed, then the status."""
         if frame:
             self._take_cb_error()
+            self._take_progress_error()
             raise frame[0]
         if self._core.h is None:
             raise _closed()
@@ -872,14 +952,16 @@ class Layout:
                 self._check(lib.moa_view_superview(h, vid, ctypes.byref(sup)))
                 self._check(lib.moa_stack_insert(h, sid, vid, -1))
                 parents.append((vid, sup.value))
-        except E.Error:
+        except BaseException:  # noqa: B902 - a library error, or what a progress function raised
             # Undo (the exception holds the library's details already): the views back where they were, then
             # the stack's view (with nothing of the caller's left under it).
-            for vid, old in reversed(parents):
-                lib.moa_stack_remove(h, sid, vid)
-                if old != sid:
-                    lib.moa_view_set_superview(h, vid, old)
-            lib.moa_view_free(h, sid)
+            if self._core.h is not None:  # (a progress function may have closed the layout)
+                for vid, old in reversed(parents):
+                    lib.moa_stack_remove(h, sid, vid)
+                    if old != sid:
+                        lib.moa_view_set_superview(h, vid, old)
+                lib.moa_view_free(h, sid)
+            self._core.progress_error = None  # one the undoing raised: this call raises the first
             raise
         return _arrange.Stack(self, sid)
 
@@ -1247,6 +1329,58 @@ class Layout:
         self._check(lib.moa_layout_measure_stats(self._h(), ctypes.byref(out)))
         return dict(calls=out.calls, cache_hits=out.cache_hits, last_calls=out.last_calls,
                     last_rounds=out.last_rounds)
+
+    # -- limits and progress
+
+    def set_limit(self, name: str, value: float) -> Layout:
+        """Set one of the layout's limits (moa_layout_set_limit); returns self. `name`: "rows" (rows of the
+        solver's tableau, about one per active constraint; default 10,000,000) and "cells" (its coefficients,
+        the bulk of its memory; default 100,000,000), whole numbers >= 1; "seconds" (the wall-clock time one
+        call may spend adding constraints), >= 0, 0 (the default) for none. A call that would go past a limit
+        raises :class:`moa.LimitError` and changes nothing. InvalidError for an unknown name or a bad value;
+        MisuseError from inside the progress function."""
+        which = choice(name, LIMIT_NAMES, "limit")
+        self._check(lib.moa_layout_set_limit(self._h(), which, finite(value, "value")))
+        return self
+
+    def limit(self, name: str) -> Union[int, float]:
+        """The value of one of the layout's limits: "rows" and "cells" (ints), "seconds" (a float, 0 for
+        none)."""
+        which = choice(name, LIMIT_NAMES, "limit")
+        value = self._double("moa_layout_limit", which)
+        return value if which == 2 else int(value)
+
+    def usage(self) -> Usage:
+        """What the layout has in use: a :class:`moa.Usage` (rows, cells, variables, constraints, views)."""
+        out = Usage_()
+        self._check(lib.moa_layout_usage(self._h(), ctypes.byref(out)))
+        return _usage(out)
+
+    def on_progress(self, fn: Optional[ProgressFn], interval: int = 1000) -> Layout:
+        """Call fn(steps) every `interval` constraints (an int >= 1) a call adds (an eqs block, a stack's
+        rebuild, a view's intrinsic size ...), `steps` being how many that call has added so far. fn returns
+        False to stop the call, which then raises :class:`moa.LimitError` and changes nothing; anything else
+        (None, True) goes on. None removes the function. Returns self.
+
+        fn runs inside the C call: it may read the layout (describe() shows the call's work so far), but
+        anything that changes or solves it (solve, eq, set_limit, on_progress ...) raises MisuseError there. An
+        exception fn raises stops the call, which raises that exception once the C call has returned.
+        MisuseError when called from inside fn."""
+        h = self._h()
+        if fn is None:
+            self._check(lib.moa_layout_set_progress(h, _NO_PROGRESS, 1, None))
+            self._progress = None
+            return self
+        if not callable(fn):
+            raise TypeError("on_progress needs a callable or None, got %s" % type(fn).__name__)
+        if isinstance(interval, bool) or not isinstance(interval, int):
+            raise TypeError("interval must be an int, got %s" % type(interval).__name__)
+        if not 1 <= interval <= 2**63 - 1:
+            raise E.InvalidError("interval must be 1 or more, got %d" % interval, E.INVALID, "invalid")
+        thunk = _progress_thunk(self._core, fn)
+        self._check(lib.moa_layout_set_progress(h, thunk, interval, None))
+        self._progress = thunk  # the one before is no longer called (and is not running: C refuses this from it)
+        return self
 
     def set_font(self, font: Union[Font, AdvanceFn, None], *, family: Optional[str] = None,
                  ascent: Optional[float] = None, descent: Optional[float] = None) -> Layout:

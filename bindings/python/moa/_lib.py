@@ -20,8 +20,9 @@ import ctypes.util
 import os
 from typing import Callable, Optional, Tuple, TypeVar
 
-__all__ = ["lib", "path", "DONE_FN", "REST_FN", "TEXT_FN", "MEASURE_FN", "ADVANCE_FN", "Rect_", "Frame_", "ErrorInfo_",
-           "Term_", "MeasuredSize_", "MeasureStats_", "TextStyle_", "TextMetrics_", "PRIORITY_NAMES", "CURVE_NAMES"]
+__all__ = ["lib", "path", "DONE_FN", "REST_FN", "TEXT_FN", "MEASURE_FN", "ADVANCE_FN", "PROGRESS_FN", "Rect_", "Frame_",
+           "ErrorInfo_", "Term_", "MeasuredSize_", "MeasureStats_", "TextStyle_", "TextMetrics_", "Usage_",
+           "PRIORITY_NAMES", "CURVE_NAMES"]
 
 # ---------------------------------------------------------------------------------------------- types
 
@@ -81,6 +82,11 @@ class TextMetrics_(ctypes.Structure):
                 ("width", _dbl), ("height", _dbl)]
 
 
+class Usage_(ctypes.Structure):
+    """moa_usage (what a solver or layout has in use)."""
+    _fields_ = [("rows", _size), ("cells", _size), ("variables", _size), ("constraints", _size), ("views", _size)]
+
+
 # The callback types of moa.h. Completions, pan rests and `?` reports return void: moa.h has no "stop" status
 # for them; they must simply return. A measure callback returns a status (not MOA_OK fails the solve with
 # MOA_CALLBACK) and a text-advance function a width (NAN fails it). The trampolines in _layout.py never let a
@@ -93,6 +99,8 @@ MEASURE_FN = ctypes.CFUNCTYPE(_int, _vp, _u64, _dbl, _int, _dbl, _int, _p(Measur
 # moa_text_advance_fn(utf8, len, font_size, ud) -> points. The text is `len` bytes, not NUL-terminated: a
 # POINTER(c_char), read with ctypes.string_at(utf8, len) (c_char_p would read up to a NUL).
 ADVANCE_FN = ctypes.CFUNCTYPE(_dbl, _p(ctypes.c_char), _size, _dbl, _vp)
+# moa_progress_fn(L, steps, ud) -> int: nonzero stops the call (MOA_LIMIT).
+PROGRESS_FN = ctypes.CFUNCTYPE(_int, _vp, _u64, _vp)
 
 _S = _int  # moa_status
 
@@ -261,6 +269,14 @@ _SIGNATURES = {
     "moa_layout_trace_csv": (_S, [_vp, _p(_str)]),
     "moa_layout_trace_json": (_S, [_vp, _p(_str)]),
     "moa_layout_trace_svg_strip": (_S, [_vp, _size, _int, _p(_str)]),
+    # limits and progress (moa_limit is an int)
+    "moa_solver_set_limit": (_S, [_vp, _int, _dbl]),
+    "moa_solver_limit": (_S, [_vp, _int, _p(_dbl)]),
+    "moa_solver_usage": (_S, [_vp, _p(Usage_)]),
+    "moa_layout_set_limit": (_S, [_vp, _int, _dbl]),
+    "moa_layout_limit": (_S, [_vp, _int, _p(_dbl)]),
+    "moa_layout_usage": (_S, [_vp, _p(Usage_)]),
+    "moa_layout_set_progress": (_S, [_vp, PROGRESS_FN, _u64, _vp]),
 }
 
 

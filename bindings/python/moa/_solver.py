@@ -27,11 +27,14 @@ from typing import Any, Iterable, List, Literal, NoReturn, Optional, Sequence, T
 
 from . import _errors as E
 from ._errors import finite, text, boolean
-from ._lib import lib, Term_
+from ._lib import lib, Term_, Usage_
+from ._layout import Usage
 
 __all__ = ["Solver", "Variable", "Expression", "Relation", "Constraint"]
 
 _RELS = {"==": 0, "<=": 1, ">=": 2}
+# moa_limit by name (the index); "seconds" is a layout's only: the library refuses it for a solver (InvalidError).
+_LIMITS = ("rows", "cells", "seconds")
 
 #: What arithmetic and relations take: a number, a Variable or an Expression.
 Operand = Union[float, "Variable", "Expression"]
@@ -110,7 +113,7 @@ class Solver:
                 self._h_, i, ctypes.byref(out)) == E.OK and out.value is not None else "?"
             conflicts.append(E.Conflict(self._constraint(i), desc, 0))
         kind = {E.UNSATISFIABLE: "unsatisfiable", E.INVALID: "invalid", E.NOTFOUND: "notFound",
-                E.DUPLICATE: "duplicate", E.MISUSE: "misuse"}.get(st, "error")
+                E.DUPLICATE: "duplicate", E.MISUSE: "misuse", E.LIMIT: "limit"}.get(st, "error")
         return E.error_for(st)(msg, st, kind, conflicts=conflicts)
 
     def _check(self, st: int) -> None:
@@ -244,6 +247,32 @@ class Solver:
         self._cons = weakref.WeakValueDictionary()
         self._orphans = []
         return self
+
+    def set_limit(self, name: str, value: float) -> Solver:
+        """Set a limit of the tableau (moa_solver_set_limit): "rows" (about one per active constraint; default
+        10,000,000) or "cells" (its coefficients, the bulk of its memory; default 100,000,000), a whole number
+        >= 1, applied from the next add. An add, edit or activation that finds the tableau at a limit raises
+        :class:`moa.LimitError` and changes nothing. InvalidError for an unknown name, "seconds" (a layout's
+        limit) or a bad value. Returns self."""
+        which = E.choice(name, _LIMITS, "limit")
+        self._check(lib.moa_solver_set_limit(self._h(), which, finite(value, "value")))
+        return self
+
+    def limit(self, name: str) -> int:
+        """The value of a limit of the tableau: "rows" or "cells"."""
+        which = E.choice(name, _LIMITS, "limit")
+        out = ctypes.c_double(0)
+        self._check(lib.moa_solver_limit(self._h(), which, ctypes.byref(out)))
+        return int(out.value)
+
+    def usage(self) -> Usage:
+        """What the solver has in use: a :class:`moa.Usage` (rows, cells, variables, constraints; views is 0).
+        Collected variables that nothing uses are freed first, as by counts()."""
+        h = self._h()
+        self._free_orphans()
+        out = Usage_()
+        self._check(lib.moa_solver_usage(h, ctypes.byref(out)))
+        return Usage(out.rows, out.cells, out.variables, out.constraints, out.views)
 
     def dump(self) -> str:
         """A text dump of the solver's internal state, for debugging."""

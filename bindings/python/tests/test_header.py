@@ -58,9 +58,9 @@ HEADER = os.environ.get("MOA_HEADER") or os.path.join(SOURCE_ROOT or ".", "Inclu
 # The header's structs and callback typedefs -> their names in _lib.py.
 STRUCTS = {"moa_term": "Term_", "moa_rect": "Rect_", "moa_frame": "Frame_", "moa_error_info": "ErrorInfo_",
            "moa_measured_size": "MeasuredSize_", "moa_measure_stats": "MeasureStats_",
-           "moa_text_style": "TextStyle_", "moa_text_metrics": "TextMetrics_"}
+           "moa_text_style": "TextStyle_", "moa_text_metrics": "TextMetrics_", "moa_usage": "Usage_"}
 CALLBACKS = {"moa_text_fn": "TEXT_FN", "moa_done_fn": "DONE_FN", "moa_rest_fn": "REST_FN",
-             "moa_measure_fn": "MEASURE_FN", "moa_text_advance_fn": "ADVANCE_FN"}
+             "moa_measure_fn": "MEASURE_FN", "moa_text_advance_fn": "ADVANCE_FN", "moa_progress_fn": "PROGRESS_FN"}
 
 # moa_* functions of moa.h that the Python binding does not declare (and so does not call), each with the
 # reason. A function added to moa.h must be declared in _lib.py or listed here; an entry that _lib.py declares

@@ -1,0 +1,120 @@
+// Moa — C ABI: limits on a solver's or layout's size and on the time of a layout call, the progress callback,
+// and what is in use (moa.h, "Limits and progress").
+
+import MoaLayout
+import MoaSolver
+
+public typealias ProgressFn = @convention(c) (OpaquePointer?, UInt64, UnsafeMutableRawPointer?) -> Int32
+
+/// The C `moa_limit` values.
+enum LimitName: Int32 {
+    case rows = 0, cells = 1, seconds = 2
+}
+
+/// A row or cell limit from C: a whole number in [1, 2^53].
+func countLimit(_ value: Double) throws -> Int {
+    guard value.isFinite, value >= 1, value <= 9_007_199_254_740_992, value.rounded() == value else {
+        throw BoundaryFailure.invalid("a row or cell limit must be a whole number in [1, 2^53]")
+    }
+    return Int(value)
+}
+
+/// Writes a C `moa_usage` (five size_t) at `out`.
+func writeUsage(_ out: UnsafeMutableRawPointer, rows: Int, cells: Int, variables: Int, constraints: Int, views: Int) {
+    for (i, n) in [rows, cells, variables, constraints, views].enumerated() {
+        out.storeBytes(of: UInt(n), toByteOffset: i * MemoryLayout<UInt>.stride, as: UInt.self)
+    }
+}
+
+@_cdecl("moa_solver_set_limit")
+public func moa_solver_set_limit(_ s: OpaquePointer?, _ which: Int32, _ value: Double) -> Int32 {
+    withSolver(s) { box in
+        switch LimitName(rawValue: which) {
+        case .rows: box.solver.limits.maxRows = try countLimit(value)
+        case .cells: box.solver.limits.maxCells = try countLimit(value)
+        case .seconds: throw BoundaryFailure.invalid("MOA_LIMIT_SECONDS applies to layouts only")
+        case nil: throw BoundaryFailure.invalid("unknown limit \(which)")
+        }
+    }
+}
+
+@_cdecl("moa_solver_limit")
+public func moa_solver_limit(_ s: OpaquePointer?, _ which: Int32, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    withSolver(s) { box in
+        let out = try required(out, "out")
+        switch LimitName(rawValue: which) {
+        case .rows: out.pointee = Double(box.solver.limits.maxRows)
+        case .cells: out.pointee = Double(box.solver.limits.maxCells)
+        case .seconds: throw BoundaryFailure.invalid("MOA_LIMIT_SECONDS applies to layouts only")
+        case nil: throw BoundaryFailure.invalid("unknown limit \(which)")
+        }
+    }
+}
+
+@_cdecl("moa_solver_usage")
+public func moa_solver_usage(_ s: OpaquePointer?, _ out: UnsafeMutableRawPointer?) -> Int32 {
+    withSolver(s) { box in
+        guard let out else { throw BoundaryFailure.misuse("out is NULL") }
+        let u = box.solver.usage
+        writeUsage(out, rows: u.rows, cells: u.cells, variables: u.variables, constraints: u.constraints, views: 0)
+    }
+}
+
+@_cdecl("moa_layout_set_limit")
+public func moa_layout_set_limit(_ L: OpaquePointer?, _ which: Int32, _ value: Double) -> Int32 {
+    withLayout(L) { box in
+        var limits = box.layout.limits
+        switch LimitName(rawValue: which) {
+        case .rows: limits.maxRows = try countLimit(value)
+        case .cells: limits.maxCells = try countLimit(value)
+        case .seconds:
+            guard value.isFinite, value >= 0 else { throw BoundaryFailure.invalid("a time limit must be finite and >= 0") }
+            limits.maxSecondsPerCall = value
+        case nil: throw BoundaryFailure.invalid("unknown limit \(which)")
+        }
+        try box.layout.setLimits(limits)
+    }
+}
+
+@_cdecl("moa_layout_limit")
+public func moa_layout_limit(_ L: OpaquePointer?, _ which: Int32, _ out: UnsafeMutablePointer<Double>?) -> Int32 {
+    withLayout(L) { box in
+        let out = try required(out, "out")
+        let limits = box.layout.limits
+        switch LimitName(rawValue: which) {
+        case .rows: out.pointee = Double(limits.maxRows)
+        case .cells: out.pointee = Double(limits.maxCells)
+        case .seconds: out.pointee = limits.maxSecondsPerCall
+        case nil: throw BoundaryFailure.invalid("unknown limit \(which)")
+        }
+    }
+}
+
+@_cdecl("moa_layout_usage")
+public func moa_layout_usage(_ L: OpaquePointer?, _ out: UnsafeMutableRawPointer?) -> Int32 {
+    withLayout(L) { box in
+        guard let out else { throw BoundaryFailure.misuse("out is NULL") }
+        let u = box.layout.usage
+        writeUsage(out, rows: u.solver.rows, cells: u.solver.cells, variables: u.solver.variables,
+                   constraints: u.constraints, views: u.views)
+    }
+}
+
+@_cdecl("moa_layout_set_progress")
+public func moa_layout_set_progress(_ L: OpaquePointer?, _ fn: ProgressFn?, _ interval: UInt64,
+                                    _ ud: UnsafeMutableRawPointer?) -> Int32 {
+    withLayout(L) { box in
+        guard let fn else {
+            try box.layout.setProgressHandler(nil)
+            return
+        }
+        guard interval >= 1, interval <= UInt64(Int.max) else {
+            throw BoundaryFailure.invalid("interval must be in [1, 2^63 - 1]")
+        }
+        try box.layout.setProgressHandler(every: Int(interval)) { [unowned box] steps in
+            box.callbackDepth += 1
+            defer { box.callbackDepth -= 1 }
+            return fn(box.handle, UInt64(steps), ud) == 0
+        }
+    }
+}

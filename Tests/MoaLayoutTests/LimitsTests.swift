@@ -1,0 +1,57 @@
+import MoaLayout
+import MoaSolver
+import XCTest
+
+/// Limits and the progress handler: a call that reaches a limit fails with `.limit` and changes nothing.
+final class LimitsTests: XCTestCase {
+    func testSolverRowAndCellLimits() throws {
+        let s = Solver()
+        XCTAssertEqual(s.limits, SolverLimits(maxRows: 10_000_000, maxCells: 100_000_000))
+        let x = (0..<3).map { _ in s.addVariable() }
+        try s.add(Expression([Term(x[0], 1), Term(x[1], -1)], constant: -10), .equal)
+        s.limits.maxRows = 1
+        let before = s.dump()
+        XCTAssertThrowsError(try s.add(Expression([Term(x[1], 1), Term(x[2], -1)], constant: -10), .equal)) {
+            guard case SolverError.limit = $0 else { return XCTFail("\($0)") }
+        }
+        XCTAssertThrowsError(try s.addEditVariable(x[0], priority: 750))
+        XCTAssertEqual(s.dump(), before)
+        s.limits.maxRows = 2
+        try s.add(Expression([Term(x[1], 1), Term(x[2], -1)], constant: -10), .equal)
+        XCTAssertEqual(s.usage.rows, 2)
+        s.limits.maxCells = s.usage.cells
+        XCTAssertThrowsError(try s.add(Expression([Term(x[2], 1)], constant: 0), .greaterOrEqual))
+    }
+
+    func testLayoutProgressAndTime() throws {
+        let layout = try Layout(width: 320, height: 480)
+        var text = ""
+        for i in 0..<200 {
+            try layout.addView("v\(i)")
+            text += i == 0 ? "v0.left == 0\n" : "v\(i).left == v\(i - 1).right + 4\n"
+            text += "v\(i).top == 0\nv\(i).size == 20x30\n"
+        }
+        let before = layout.describeConstraints()
+        var seen: [Int] = []
+        try layout.setProgressHandler(every: 50) { steps in
+            seen.append(steps)
+            XCTAssertNil(try? layout.eq("v0.top == 1"))   // no changes from inside
+            return steps < 300
+        }
+        XCTAssertThrowsError(try layout.eqs(text)) { XCTAssertEqual(($0 as? LayoutError)?.kind, .limit) }
+        XCTAssertEqual(seen, [50, 100, 150, 200, 250, 300])
+        XCTAssertEqual(layout.describeConstraints(), before)
+        XCTAssertEqual(layout.usage.constraints, layout.allConstraints.count)
+
+        try layout.setProgressHandler(nil)
+        try layout.setLimits(LayoutLimits(maxSecondsPerCall: 1e-12))
+        XCTAssertThrowsError(try layout.eqs(text)) { XCTAssertEqual(($0 as? LayoutError)?.kind, .limit) }
+        XCTAssertEqual(layout.describeConstraints(), before)
+        XCTAssertThrowsError(try layout.setLimits(LayoutLimits(maxSecondsPerCall: -1)))
+        try layout.setLimits(LayoutLimits())
+        try layout.eqs(text)
+        try layout.solve()
+        XCTAssertEqual(layout["v199"]?.frame.x, 199 * 24)
+        XCTAssertGreaterThan(layout.usage.solver.rows, 600)
+    }
+}
