@@ -13,6 +13,20 @@ extension Tableau {
         return 0
     }
 
+    /// Zeroes the objective coefficients of entering symbol `s` that `lexSign` counted as 0 (below
+    /// `objectiveEpsilon`, at levels above the one that decided). Left in, the pivot would divide them by its
+    /// element and hand them to the leaving symbol, where they can pass the threshold: that symbol then enters
+    /// back to "improve" the higher level and the two swap forever (a random sequence with nice numbers did:
+    /// 7.4e-8 at a higher level became -1.5e-7 after a pivot on 0.5). Dropping them changes the objective by less
+    /// than the tolerance the choice already used.
+    mutating func dropIgnoredCoefficients(_ s: Sym) {
+        for l in levelOrder {
+            let c = levels[l].coef[s]
+            if abs(c) > Tolerance.objectiveEpsilon { return }
+            if c != 0 { objAdd(l, s, -c) }
+        }
+    }
+
     /// The direction in which increasing a non-basic symbol improves the objective: +1, -1 (externals only) or 0.
     func improvingDirection(_ s: Sym) -> Int {
         switch kind[s] {
@@ -163,12 +177,14 @@ extension Tableau {
     /// The row to leave when `entering` moves in `direction`: the restricted row that first hits zero.
     ///
     /// Pivot elements below `pivotEpsilon` are ignored (a pivot on rounding noise blows the row up), and among
-    /// rows that tie on the ratio the largest pivot element wins, then the lowest basic id.
-    func leavingRow(for entering: Sym, direction: Int) -> RowID? {
-        leavingRow(for: entering, direction: direction, minimumPivot: Tolerance.pivotEpsilon)
+    /// rows that tie on the ratio `betterTie` decides; with `bland`, the lowest basic id alone (Bland's rule
+    /// needs its leaving half too: with the entering half only, a run of degenerate pivots could still cycle,
+    /// and did on a 60-step random sequence).
+    func leavingRow(for entering: Sym, direction: Int, bland: Bool = false) -> RowID? {
+        leavingRow(for: entering, direction: direction, minimumPivot: Tolerance.pivotEpsilon, bland: bland)
     }
 
-    func leavingRow(for entering: Sym, direction: Int, minimumPivot: Double) -> RowID? {
+    func leavingRow(for entering: Sym, direction: Int, minimumPivot: Double, bland: Bool = false) -> RowID? {
         var best: RowID? = nil
         var bestRatio = Double.infinity
         var bestBasic = Sym(Int32.max)
@@ -190,8 +206,9 @@ extension Tableau {
             }
             let magnitude = abs(c)
             let length = row.cells.count
-            if ratio < bestRatio || (ratio == bestRatio && Tableau.betterTie(magnitude, length, b,
-                                                                             than: bestMagnitude, bestLength, bestBasic)) {
+            let wins = bland ? b < bestBasic
+                : Tableau.betterTie(magnitude, length, b, than: bestMagnitude, bestLength, bestBasic)
+            if ratio < bestRatio || (ratio == bestRatio && wins) {
                 best = ref.row; bestRatio = ratio; bestBasic = b; bestMagnitude = magnitude; bestLength = length
             }
         }
@@ -256,7 +273,7 @@ extension Tableau {
         var degenerate = 0
         while let s = popCandidate(bland: degenerate >= Tableau.blandAfter) {
             let dir = improvingDirection(s)
-            guard let r = leavingRow(for: s, direction: dir) else {
+            guard let r = leavingRow(for: s, direction: dir, bland: degenerate >= Tableau.blandAfter) else {
                 // The objective (a sum of non-negative errors) is bounded, so a symbol that improves it without
                 // limit carries rounding noise: drop the noise; a real coefficient is an internal error.
                 var noise = false
@@ -269,6 +286,7 @@ extension Tableau {
             if degenerate < Tableau.blandAfter {
                 degenerate = abs(rows[r].constant) <= Tolerance.constantEpsilon ? degenerate + 1 : 0
             }
+            dropIgnoredCoefficients(s)
             pivot(r, entering: s)
             guardCount += 1
             if guardCount > iterationLimit { throw .internalError("the simplex did not terminate") }
@@ -299,7 +317,7 @@ extension Tableau {
                 }
             }
             if !entering.isValid { return }
-            guard let r = leavingRow(for: entering, direction: dir) else {
+            guard let r = leavingRow(for: entering, direction: dir, bland: bland) else {
                 throw .internalError("the artificial objective is unbounded")
             }
             if !bland { degenerate = abs(rows[r].constant) <= Tolerance.constantEpsilon ? degenerate + 1 : 0 }
