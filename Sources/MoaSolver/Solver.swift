@@ -192,6 +192,9 @@ public final class Solver {
     /// (each undone), which also finds wrong dummy content (constant changes and removals would go wrong).
     public func _deepConsistencyProblem() -> String? { core.deepConsistencyProblem() }
 
+    /// Priority levels the objective holds (not API): levels no constraint uses are collected.
+    public var _levelCount: Int { core.tab.levels.count }
+
     /// Statistics (not API): pivots by kind (subject of a new row, optimisation, phase one, dual simplex).
     public var _pivotsByKind: [Int] { core.tab.stats.pivotsByKind }
     public var _rowsRewrittenByKind: [Int] { core.tab.stats.rowsRewrittenByKind }

@@ -53,6 +53,8 @@ struct SolverCore {
     var explainsConflicts = true
     /// Deferred re-optimisation after adds (see `optimizeAfterAdd`).
     var limits = SolverLimits()
+    /// `collectUnusedLevels` runs when the objective has this many priority levels (doubling after each run).
+    var levelCollectAt = 16
     var needsOptimize = false
     var addsSinceUpdate = 0
     var pivotsSinceUpdate = 0
@@ -68,7 +70,7 @@ struct SolverCore {
         varSym = []; varLive = []; varName = []; varUses = []; varValue = []; varEdit = []
         freeVarSlots = []; liveVariables = 0; changedSlots = []; varChanged = []
         cons = []; freeConsSlots = []; liveConstraints = 0
-        needsOptimize = false; addsSinceUpdate = 0; pivotsSinceUpdate = 0; deferring = false
+        needsOptimize = false; addsSinceUpdate = 0; pivotsSinceUpdate = 0; deferring = false; levelCollectAt = 16
         // Keep generations so that old handles stay stale.
         varGeneration = oldVarGenerations
         for _ in varGeneration.indices {
@@ -155,6 +157,7 @@ struct SolverCore {
     mutating func add(_ expression: Expression, _ relation: Relation, priority: Double = Priority.required,
                     weight: Double = 1, tag: String = "") throws(SolverError) -> Constraint {
         try checkLimits()
+        collectUnusedLevels()
         var rec = try makeRecord(expression, relation, priority: priority, weight: weight, tag: tag)
         rec.live = true
         let slot = allocConstraintSlot()
@@ -184,6 +187,29 @@ struct SolverCore {
         if tab.cellCount >= limits.maxCells {
             throw .limit("the tableau has \(tab.cellCount) cells, the limit is \(limits.maxCells)")
         }
+    }
+
+    /// Drops the objective's priority levels that no active constraint uses any more, once there are
+    /// `levelCollectAt` of them (then twice what is left, at least 16). Without it every priority ever used
+    /// kept a level, a coefficient per symbol, and a place in every lexicographic comparison: an animated
+    /// priority (a new value each frame) or a long run of random priorities grew memory and slowed every call
+    /// (found by the soak test). A level nothing uses holds only rounding residue. Runs between calls only (no
+    /// transaction open): it renumbers levels, which a journal or a caller might hold.
+    mutating func collectUnusedLevels() {
+        guard tab.levels.count >= levelCollectAt, !tab.journal.isOpen else { return }
+        var used = [Bool](repeating: false, count: tab.levels.count)
+        for c in cons where c.live && c.level.isValid { used[c.level.index] = true }
+        var newID = [Int32](repeating: -1, count: tab.levels.count)
+        var kept: [Level] = []
+        for l in tab.levels.indices where used[l] {
+            newID[l] = Int32(kept.count)
+            kept.append(tab.levels[l])
+        }
+        levelCollectAt = max(16, 2 * kept.count)
+        guard kept.count < tab.levels.count else { return }
+        tab.levels = kept
+        tab.levelOrder = tab.levelOrder.compactMap { newID[$0.index] >= 0 ? LevelID(newID[$0.index]) : nil }
+        for i in cons.indices where cons[i].level.isValid { cons[i].level = LevelID(newID[cons[i].level.index]) }
     }
 
     /// What the solver has in use.
@@ -266,6 +292,7 @@ struct SolverCore {
         let slot = try checked(c)
         guard !cons[slot].active else { throw .duplicateConstraint }
         try checkLimits()
+        collectUnusedLevels()
         try insert(slot)
     }
 
@@ -332,6 +359,7 @@ struct SolverCore {
             throw .invalidArgument("edit priority \(priority) must be in (0, 1000)")
         }
         try checkLimits()
+        collectUnusedLevels()
         var rec = ConstraintRecord()
         rec.live = true
         rec.isEdit = true
@@ -1087,6 +1115,7 @@ struct SolverCore {
 
     /// Changes priority and weight; across required it is a journaled withdraw + insert.
     mutating func changeStrength(_ slot: Int, priority p: Double, weight w: Double) throws(SolverError) {
+        collectUnusedLevels()
         let before = cons[slot]
         guard before.active else { cons[slot].priority = p; cons[slot].weight = w; return }
         if !before.isRequired && p < Priority.required {

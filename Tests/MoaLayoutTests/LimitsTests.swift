@@ -55,3 +55,22 @@ final class LimitsTests: XCTestCase {
         XCTAssertGreaterThan(layout.usage.solver.rows, 600)
     }
 }
+
+/// Memory stays flat under a long run: priority levels nothing uses any more are collected (an animated
+/// priority makes a new level every frame; the soak test found them piling up).
+final class LevelCollectionTests: XCTestCase {
+    func testAnimatedPriorityKeepsFewLevels() throws {
+        let s = Solver()
+        let x = s.addVariable(), y = s.addVariable()
+        try s.add(Expression([Term(x, 1)], constant: -10), .equal, priority: 500)
+        let c = try s.add(Expression([Term(x, 1)], constant: -20), .equal, priority: 400)
+        try s.add(Expression([Term(y, 1), Term(x, -1)], constant: 0), .equal)
+        for i in 0..<2000 {
+            try s.setPriority(1 + Double(i) * 0.4, of: c)
+            s.updateVariables()
+            // Above 500 the second preference wins, below it the first: strict priorities.
+            XCTAssertEqual(try s.value(of: y), 1 + Double(i) * 0.4 > 500 ? 20 : 10, "at \(i)")
+        }
+        XCTAssertLessThanOrEqual(s._levelCount, 16)
+    }
+}
