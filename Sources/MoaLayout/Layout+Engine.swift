@@ -315,8 +315,7 @@ extension Layout {
         j.record { c.priority = old }
         if c.origin == .equation {
             if byKey[oldKey] === c {
-                // Another equation with the same key takes over the re-issue entry c leaves.
-                let heir = userConstraints.all.first { $0 !== c && $0.origin == .equation && $0.isValid && $0.key == oldKey }
+                let heir = _twin(of: c, key: oldKey)
                 byKey[oldKey] = heir
                 j.record { [unowned self] in self.byKey[oldKey] = c }
             }
@@ -334,6 +333,15 @@ extension Layout {
             }
             j.record { [unowned self] in try? self.solver.setPriority(old, of: h) }
         }
+    }
+
+    /// Another live equation with `key` (a twin: a priority change can give two equations the same key), which
+    /// takes over the re-issue entry (`byKey`) `c` leaves, so `xeq` and `eq` still find it. Only equations of
+    /// `c`'s first view can share its key: O(the constraints of that view).
+    func _twin(of c: LayoutConstraint, key: ConstraintKey) -> LayoutConstraint? {
+        byID.mentioning(ObjectIdentifier(c.firstView)).compactMap { byID[$0] }
+            .filter { $0 !== c && $0.origin == .equation && $0.isValid && $0.key == key }
+            .min { $0.id < $1.id }
     }
 
     /// Registers a new equation constraint (list, key, id).
@@ -359,7 +367,7 @@ extension Layout {
             userConstraints.noteRemoved()
             let key = c.key
             if byKey[key] === c {
-                byKey[key] = nil
+                byKey[key] = _twin(of: c, key: key)
                 j.record { [unowned self] in self.byKey[key] = c }
             }
         }

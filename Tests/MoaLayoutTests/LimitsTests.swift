@@ -74,3 +74,19 @@ final class LevelCollectionTests: XCTestCase {
         XCTAssertLessThanOrEqual(s._levelCount, 16)
     }
 }
+
+/// Twins: a priority change can give two equations the same key (everything but the constant); removing the one
+/// the re-issue table points at must hand the entry to the other, or `xeq` of its own description fails (found by
+/// the soak test).
+final class TwinEquationTests: XCTestCase {
+    func testXeqFindsTheTwinOfARemovedEquation() throws {
+        let layout = try Layout(width: 100, height: 100)
+        try layout.addView("a")
+        let first = try layout.eq("a.width == 10 @ 250")
+        let second = try layout.eq("a.width == 20 @ 300")
+        try second.setPriority(250)
+        try layout.remove(first)
+        XCTAssertEqual(try layout.xeq(second.description).map(\.id), [second.id])
+        XCTAssertFalse(second.isValid)
+    }
+}
