@@ -1411,6 +1411,7 @@ int main(int argc, char **argv) {
     if (ops < 0 || threads < 0 || threads > 64 || (ops > 0 && ops < 10) || max_views < 3 || max_views > MAX_VIEWS)
         usage();
     for (int k = 0; k < OP_COUNT; k++) op_total += op_weights[k];
+    if (op_total == 0 && !rare_on) usage(); /* nothing left to draw */
     printf("soak: libmoa %s, %s, at most %d views per layout%s\n", moa_libversion(), quick ? "quick" : "full",
            max_views, check_time ? ", checking time" : "");
     if (ops || threads) {
