@@ -2502,12 +2502,19 @@ typedef struct moa_usage {
 
 /*
 ** moa_solver_set_limit -- set limit `which` (MOA_LIMIT_ROWS or MOA_LIMIT_CELLS) to `value` (a whole number
-** >= 1; it applies from the next add). moa_solver_limit writes the current value to *out.
+** >= 1; it applies from the next add).
 **
-** Returns MOA_OK; MOA_MISUSE if s (or moa_solver_limit's out) is NULL; MOA_INVALID for an unknown limit,
+** Returns MOA_OK; MOA_MISUSE if s is NULL; MOA_INVALID for an unknown limit,
 ** MOA_LIMIT_SECONDS (layouts only) or a value that is not a whole number in [1, 2^53]. Swift: `Solver.limits`.
 */
 MOA_API moa_status moa_solver_set_limit(moa_solver *s, moa_limit which, double value);
+
+/*
+** moa_solver_limit -- the current value of limit `which` (MOA_LIMIT_ROWS or MOA_LIMIT_CELLS) into *out.
+**
+** Returns MOA_OK; MOA_MISUSE if s or out is NULL; MOA_INVALID for an unknown limit or MOA_LIMIT_SECONDS.
+** Swift: `Solver.limits`.
+*/
 MOA_API moa_status moa_solver_limit(moa_solver *s, moa_limit which, double *out);
 
 /*
@@ -2519,13 +2526,19 @@ MOA_API moa_status moa_solver_usage(moa_solver *s, moa_usage *out);
 
 /*
 ** moa_layout_set_limit -- set limit `which` of the layout: MOA_LIMIT_ROWS and MOA_LIMIT_CELLS (a whole number
-** >= 1, for the layout's solver) or MOA_LIMIT_SECONDS (>= 0, finite; 0 is none). moa_layout_limit writes the
-** current value to *out.
+** >= 1, for the layout's solver) or MOA_LIMIT_SECONDS (>= 0, finite; 0 is none).
 **
-** Returns MOA_OK; MOA_MISUSE if L (or moa_layout_limit's out) is NULL; MOA_INVALID for an unknown limit or a
-** value out of range. Swift: `Layout.limits`, `Layout.setLimits(_:)`.
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_INVALID for an unknown limit or a value out of range.
+** Swift: `Layout.setLimits(_:)`.
 */
 MOA_API moa_status moa_layout_set_limit(moa_layout *L, moa_limit which, double value);
+
+/*
+** moa_layout_limit -- the current value of limit `which` (MOA_LIMIT_ROWS, MOA_LIMIT_CELLS or MOA_LIMIT_SECONDS)
+** into *out.
+**
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_INVALID for an unknown limit. Swift: `Layout.limits`.
+*/
 MOA_API moa_status moa_layout_limit(moa_layout *L, moa_limit which, double *out);
 
 /*

@@ -323,6 +323,8 @@ extension Layout {
             if byKey[newKey] == nil {
                 byKey[newKey] = c
                 j.record { [unowned self] in self.byKey[newKey] = nil }
+            } else {
+                sharedKeys.insert(newKey)   // kept on undo: it only costs a search
             }
         }
         if let h = c.solverConstraint {
@@ -337,9 +339,11 @@ extension Layout {
 
     /// Another live equation with `key` (a twin: a priority change can give two equations the same key), which
     /// takes over the re-issue entry (`byKey`) `c` leaves, so `xeq` and `eq` still find it. Only equations of
-    /// `c`'s first view can share its key: O(the constraints of that view).
+    /// `c`'s first view can share its key, and only keys in `sharedKeys` have had two: O(1) for the rest, else
+    /// O(the constraints of that view).
     func _twin(of c: LayoutConstraint, key: ConstraintKey) -> LayoutConstraint? {
-        byID.mentioning(ObjectIdentifier(c.firstView)).compactMap { byID[$0] }
+        guard sharedKeys.contains(key) else { return nil }
+        return byID.mentioning(ObjectIdentifier(c.firstView)).compactMap { byID[$0] }
             .filter { $0 !== c && $0.origin == .equation && $0.isValid && $0.key == key }
             .min { $0.id < $1.id }
     }

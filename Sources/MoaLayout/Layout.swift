@@ -125,6 +125,9 @@ public final class Layout {
     /// The last `recentConflictLimit` unsatisfiable errors the layout reported, oldest first (the inspector's
     /// conflicts panel). A diagnostic record only: the failed calls themselves changed nothing.
     public internal(set) var recentConflicts: [LayoutError] = []
+    /// Equation keys two live equations have shared (a priority change re-keyed one onto the other's key): only
+    /// for these does removing the indexed one look for a twin to take its `byKey` entry (`_twin`).
+    var sharedKeys = Set<ConstraintKey>()
     /// How many unsatisfiable errors `recentConflicts` keeps.
     public static let recentConflictLimit = 16
     /// The time limit of one call (`LayoutLimits.maxSecondsPerCall`); the rows and cells limits live in the

@@ -90,16 +90,3 @@ extension Layout {
         return out + "]}\n"
     }
 }
-
-/// `d` as a JSON number with up to `decimals` places, `null` when not finite.
-func jsonNumber(_ d: Double, decimals: Int = 3) -> String {
-    d.isFinite ? NumberText.fixed(d, decimals: decimals) : "null"
-}
-
-/// `s` as a JSON string literal, or `null`.
-func jsonOptional(_ s: String?) -> String { s.map(jsonString) ?? "null" }
-
-/// `[x, y, width, height]` as a JSON array.
-func jsonRect(_ r: Rect) -> String {
-    "[\(jsonNumber(r.x)),\(jsonNumber(r.y)),\(jsonNumber(r.width)),\(jsonNumber(r.height))]"
-}

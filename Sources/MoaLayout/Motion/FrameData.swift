@@ -140,20 +140,33 @@ public struct FrameTrace: Hashable, Sendable {
     ///
     /// One snapshot per line. Numbers as in `csv(decimals:)`; a non-finite number is written as `null`.
     public func json(decimals: Int = 3) -> String {
-        func num(_ d: Double, _ k: Int) -> String { d.isFinite ? NumberText.fixed(d, decimals: k) : "null" }
+        func num(_ d: Double, _ k: Int) -> String { jsonNumber(d, decimals: k) }
         func rect(_ r: Rect) -> String {
             "{\"x\":\(num(r.x, decimals)),\"y\":\(num(r.y, decimals)),\"width\":\(num(r.width, decimals)),\"height\":\(num(r.height, decimals))}"
         }
         var lines: [String] = []
         for snap in snapshots {
             let views = snap.views.map { v in
-                "{\"name\":\(jsonString(v.name)),\"superview\":\(v.superview.map(jsonString) ?? "null"),"
+                "{\"name\":\(jsonString(v.name)),\"superview\":\(jsonOptional(v.superview)),"
                     + "\"frame\":\(rect(v.frame)),\"rootFrame\":\(rect(v.frameInRoot))}"
             }
             lines.append("{\"time\":\(num(snap.time, 6)),\"views\":[" + views.joined(separator: ",") + "]}")
         }
         return "{\"frames\":[\n" + lines.joined(separator: ",\n") + "\n]}\n"
     }
+}
+
+/// `d` as a JSON number with up to `decimals` places, `null` when not finite.
+func jsonNumber(_ d: Double, decimals: Int = 3) -> String {
+    d.isFinite ? NumberText.fixed(d, decimals: decimals) : "null"
+}
+
+/// `s` as a JSON string literal, or `null`.
+func jsonOptional(_ s: String?) -> String { s.map(jsonString) ?? "null" }
+
+/// `[x, y, width, height]` as a JSON array.
+func jsonRect(_ r: Rect) -> String {
+    "[\(jsonNumber(r.x)),\(jsonNumber(r.y)),\(jsonNumber(r.width)),\(jsonNumber(r.height))]"
 }
 
 /// `s` as a JSON string literal, escaping quotes, backslashes and control characters.
