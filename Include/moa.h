@@ -35,6 +35,14 @@
 **
 **   Numbers.        double. Coefficients, constants and suggested values must be finite and within +-1e12,
 **                   weights in [1e-6, 1e6]; anything else (NaN, infinities, too large) gives MOA_INVALID.
+**                   The solver works in doubles. A call that meets rounding trouble it cannot explain
+**                   (an unbounded direction, a cycle) rebuilds the tableau from the constraints and runs again
+**                   before it reports MOA_ERROR; and an update that finds a required constraint off by more
+**                   than 1e-8 of its largest term (or 1) rebuilds the tableau when that does better. Required
+**                   constraints then hold to about 1e-9 relative on well-scaled systems (coefficients within a
+**                   factor of 10 or so of each other, as layouts have); with coefficients spread over many
+**                   orders of magnitude (1e-9 beside 1e9) they can be off by more, and MOA_ERROR can still
+**                   happen (docs/NOTES.md has the measurements).
 **
 **   Errors.         Every call that takes a (non-const) moa_solver* records its outcome on that solver: on
 **                   success the error message becomes "not an error" and the conflict list is emptied; on

@@ -74,7 +74,9 @@ public final class Solver {
     @discardableResult
     public func add(_ expression: Expression, _ relation: Relation, priority: Double = Priority.required,
                     weight: Double = 1, tag: String = "") throws(SolverError) -> Constraint {
-        try core.add(expression, relation, priority: priority, weight: weight, tag: tag)
+        try core.repairing { (c) throws(SolverError) in
+            try c.add(expression, relation, priority: priority, weight: weight, tag: tag)
+        }
     }
 
     /// Names the constraints added without a tag, in `dump()`, `tag(of:)` and `description(of:)`, computed only
@@ -86,7 +88,9 @@ public final class Solver {
     }
 
     /// Removes a constraint for good; its handle becomes stale. C: `moa_cons_remove`.
-    public func remove(_ c: Constraint) throws(SolverError) { try core.remove(c) }
+    public func remove(_ c: Constraint) throws(SolverError) {
+        try core.repairing { (s) throws(SolverError) in try s.remove(c) }
+    }
 
     /// True when `c` is a live constraint of this solver (active or not).
     public func contains(_ c: Constraint) -> Bool { core.contains(c) }
@@ -96,11 +100,15 @@ public final class Solver {
 
     /// Puts a deactivated constraint back. Throws `.duplicateConstraint` if it is already active, or
     /// `.unsatisfiable`. C: `moa_cons_set_active(s, c, 1)`.
-    public func activate(_ c: Constraint) throws(SolverError) { try core.activate(c) }
+    public func activate(_ c: Constraint) throws(SolverError) {
+        try core.repairing { (s) throws(SolverError) in try s.activate(c) }
+    }
 
     /// Takes a constraint out of solving but keeps it (and its handle) for a later `activate`. Throws `.misuse`
     /// if it is not active. C: `moa_cons_set_active(s, c, 0)`.
-    public func deactivate(_ c: Constraint) throws(SolverError) { try core.deactivate(c) }
+    public func deactivate(_ c: Constraint) throws(SolverError) {
+        try core.repairing { (s) throws(SolverError) in try s.deactivate(c) }
+    }
 
     /// The constraint's constant (the `constant` of its expression). C: `moa_cons_constant`.
     public func constant(of c: Constraint) throws(SolverError) -> Double { try core.constant(of: c) }
@@ -108,19 +116,25 @@ public final class Solver {
     /// Changes a constraint's constant in place: one incremental re-solve (dual simplex), no remove + add. For a
     /// required constraint that cannot hold with the new constant, throws `.unsatisfiable` and changes nothing.
     /// C: `moa_cons_set_constant`.
-    public func setConstant(_ value: Double, of c: Constraint) throws(SolverError) { try core.setConstant(value, of: c) }
+    public func setConstant(_ value: Double, of c: Constraint) throws(SolverError) {
+        try core.repairing { (s) throws(SolverError) in try s.setConstant(value, of: c) }
+    }
 
     /// The constraint's priority. C: `moa_cons_priority`.
     public func priority(of c: Constraint) throws(SolverError) -> Double { try core.priority(of: c) }
 
     /// Changes a constraint's priority, also to or from required (1000); atomic. C: `moa_cons_set_priority`.
-    public func setPriority(_ p: Double, of c: Constraint) throws(SolverError) { try core.setPriority(p, of: c) }
+    public func setPriority(_ p: Double, of c: Constraint) throws(SolverError) {
+        try core.repairing { (s) throws(SolverError) in try s.setPriority(p, of: c) }
+    }
 
     /// The constraint's weight within its priority. C: `moa_cons_weight`.
     public func weight(of c: Constraint) throws(SolverError) -> Double { try core.weight(of: c) }
 
     /// Changes the constraint's weight (positive, finite). C: `moa_cons_set_weight`.
-    public func setWeight(_ w: Double, of c: Constraint) throws(SolverError) { try core.setWeight(w, of: c) }
+    public func setWeight(_ w: Double, of c: Constraint) throws(SolverError) {
+        try core.repairing { (s) throws(SolverError) in try s.setWeight(w, of: c) }
+    }
 
     /// The tag given when the constraint was added. C: `moa_cons_tag`.
     public func tag(of c: Constraint) throws(SolverError) -> String { try core.tag(of: c) }
@@ -139,18 +153,20 @@ public final class Solver {
     /// Makes `v` an edit variable: a constraint `v == suggestion` at `priority` (below 1000). The suggestion
     /// starts at the variable's current value, so adding an edit moves nothing. C: `moa_solver_add_edit`.
     public func addEditVariable(_ v: Variable, priority: Double) throws(SolverError) {
-        try core.addEditVariable(v, priority: priority)
+        try core.repairing { (s) throws(SolverError) in try s.addEditVariable(v, priority: priority) }
     }
 
     /// Stops editing `v`. C: `moa_solver_remove_edit`.
-    public func removeEditVariable(_ v: Variable) throws(SolverError) { try core.removeEditVariable(v) }
+    public func removeEditVariable(_ v: Variable) throws(SolverError) {
+        try core.repairing { (s) throws(SolverError) in try s.removeEditVariable(v) }
+    }
 
     /// True when `v` is an edit variable. C: `moa_solver_has_edit`.
     public func hasEditVariable(_ v: Variable) -> Bool { core.hasEditVariable(v) }
 
     /// Suggests a value for an edit variable: one incremental re-solve. C: `moa_solver_suggest`.
     public func suggestValue(_ value: Double, for v: Variable) throws(SolverError) {
-        try core.suggestValue(value, for: v)
+        try core.repairing { (s) throws(SolverError) in try s.suggestValue(value, for: v) }
     }
 
     // MARK: - Values
@@ -191,6 +207,10 @@ public final class Solver {
     /// Debugging aid (not API): `_consistencyProblem()` after a trial shift of each active constraint's constant
     /// (each undone), which also finds wrong dummy content (constant changes and removals would go wrong).
     public func _deepConsistencyProblem() -> String? { core.deepConsistencyProblem() }
+
+    /// Tableaus rebuilt from the constraints after numerical trouble (not API; see `SolverCore.repairing`).
+    public var _refactorizations: Int { core.tab.stats.refactorizations }
+    public var _driftRepairs: Int { core.tab.stats.driftRepairs }
 
     /// Priority levels the objective holds (not API): levels no constraint uses are collected.
     public var _levelCount: Int { core.tab.levels.count }

@@ -111,6 +111,7 @@ extension SolverCore {
                 return "objective level \(l) holds basic \(symbolName(Sym(s)))"
             }
         }
+        if let p = objectiveProblem() { return p }
         for slot in cons.indices where cons[slot].live && cons[slot].active {
             let rec = cons[slot]
             var res = rec.constant
@@ -125,6 +126,33 @@ extension SolverCore {
 }
 
 extension SolverCore {
+    /// Debugging aid (not API): checks each objective level against its definition, the weighted sum of the
+    /// errors of the active soft constraints at that level, each written in non-basic symbols (an error is
+    /// non-basic or basic in an active row).
+    mutating func objectiveProblem() -> String? {
+        var expected = [[Double]](repeating: [Double](repeating: 0, count: tab.kind.count), count: tab.levels.count)
+        for slot in cons.indices where cons[slot].live && cons[slot].active && !cons[slot].isRequired {
+            let rec = cons[slot]
+            guard rec.level.isValid else { return "soft constraint #\(slot) without a level" }
+            let l = Int(rec.level.index)
+            for e in [rec.marker, rec.other] where e.isValid && tab.kind[e] == .error {
+                let r = tab.rowOf[e]
+                if !r.isValid { expected[l][e.index] += rec.weight; continue }
+                if tab.rows[r].passive { return "error \(symbolName(e)) is basic in passive row \(r)" }
+                for c in tab.rows[r].cells { expected[l][c.sym.index] += rec.weight * c.coef }
+            }
+        }
+        for l in tab.levels.indices {
+            for s in expected[l].indices {
+                let have = tab.levels[l].coef[s], want = expected[l][s]
+                if abs(have - want) > 1e-6 * max(1, abs(want)) {
+                    return "objective level \(l) (@\(SolverCore.format(tab.levels[l].priority))): \(symbolName(Sym(Int32(s)))) has \(have), its errors give \(want)"
+                }
+            }
+        }
+        return nil
+    }
+
     /// Debugging aid (not API): `consistencyProblem()` after a trial shift of each active constraint's constant,
     /// each undone. Finds tableaus whose dummy content is wrong though their values are right.
     mutating func deepConsistencyProblem() -> String? {

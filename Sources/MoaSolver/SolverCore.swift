@@ -59,6 +59,9 @@ struct SolverCore {
     var addsSinceUpdate = 0
     var pivotsSinceUpdate = 0
     var deferring = false
+    /// Pivot count at the last drift check, and the drift a fresh tableau still had (`repairDrift`).
+    var driftCheckedAt = 0
+    var driftFloor = 0.0
 
     /// Creates an empty solver.
     init() {}
@@ -71,6 +74,7 @@ struct SolverCore {
         freeVarSlots = []; liveVariables = 0; changedSlots = []; varChanged = []
         cons = []; freeConsSlots = []; liveConstraints = 0
         needsOptimize = false; addsSinceUpdate = 0; pivotsSinceUpdate = 0; deferring = false; levelCollectAt = 16
+        driftCheckedAt = 0; driftFloor = 0
         // Keep generations so that old handles stay stale.
         varGeneration = oldVarGenerations
         for _ in varGeneration.indices {
@@ -409,6 +413,12 @@ struct SolverCore {
     // MARK: - Values
 
     mutating func updateVariables() {
+        copyValues()
+        repairDrift()
+    }
+
+    /// Optimises, evaluates and copies the external values that changed into `varValue`.
+    mutating func copyValues() {
         ensureOptimal()
         tab.evaluate()
         if !tab.changes.evaluatedAll {
@@ -886,12 +896,15 @@ struct SolverCore {
     ///
     /// It cannot fail: an optimisation that ends in an internal error (rounding on wild inputs makes the simplex
     /// cycle or see an unbounded direction) leaves every row feasible, only not optimal, and the calls that get
-    /// here (update, suggest, value queries, dump) could not undo it anyway. So required constraints still hold.
+    /// here (update, suggest, value queries, dump) could not undo it anyway. So required constraints still hold,
+    /// and the tableau is rebuilt from the constraints (`refactorize`), which finds the optimum after all.
     mutating func ensureOptimal() {
         addsSinceUpdate = 0
         pivotsSinceUpdate = 0
         deferring = false
-        if needsOptimize { needsOptimize = false; try? tab.optimize() }
+        guard needsOptimize else { return }
+        needsOptimize = false
+        do throws(SolverError) { try tab.optimize() } catch { if !tab.journal.isOpen { _ = refactorize() } }
     }
 
     /// kiwi's chooseSubject, preferring among variables the one in the fewest other rows (less fill-in).

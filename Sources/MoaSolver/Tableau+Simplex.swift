@@ -318,6 +318,11 @@ extension Tableau {
             }
             if !entering.isValid { return }
             guard let r = leavingRow(for: entering, direction: dir, bland: bland) else {
+                // As in `optimize`: the artificial objective is bounded below by 0, so a coefficient that
+                // improves it without limit is rounding noise (a random sequence with nice numbers left
+                // -9.5e-9 where the exact value is 0): drop it.
+                let i = Int(phaseOne.index[entering])
+                if abs(phaseOne.coefs[i]) < Tolerance.objectiveNoise { removeArtificialTerm(i); continue }
                 throw .internalError("the artificial objective is unbounded")
             }
             if !bland { degenerate = abs(rows[r].constant) <= Tolerance.constantEpsilon ? degenerate + 1 : 0 }

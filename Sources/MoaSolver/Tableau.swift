@@ -95,6 +95,9 @@
     /// A weight's allowed range: wide enough for any use, narrow enough to keep noise apart from real costs.
     static let minWeight = 1e-6
     static let maxWeight = 1e6
+    /// How far the solution may be off a constraint, relative to its largest term (or 1), before the tableau is
+    /// rebuilt from the constraints (`SolverCore.repairDrift`).
+    static let drift = 1e-8
 }
 
 /// The rows that `Tableau.evaluate()` must look at: rows changed since the last evaluation, and the symbols whose
@@ -212,6 +215,8 @@ struct TableauStatistics {
     var expansions = 0                    // passive rows expanded by `setReduced`
     var reassignments = 0                 // augmenting paths taken by adds (definitions that changed hands)
     var downstreamVisits = 0              // rows visited by downstream searches (`markDownstream`)
+    var refactorizations = 0              // tableaus rebuilt from the constraints after numerical trouble
+    var driftRepairs = 0                  // of which because a required constraint drifted (`repairDrift`)
 }
 
 struct Tableau {

@@ -1,0 +1,54 @@
+import MoaSolver
+import XCTest
+
+/// Call sequences with nice numbers that once ended in an internal error (`NumericsTraces`). Every call must
+/// succeed or fail cleanly (a conflict changes nothing); none may be an internal error, and after every call the
+/// tableau must agree with the constraints and the objective with its definition (`_consistencyProblem`).
+final class RegressionNumericsTests: XCTestCase {
+    func testNoEndlessSwapOnTheReducedSequence() { replay(NumericsTraces.cycle) }
+
+    func testArtificialNoiseIsDroppedNotAnError() { replay(NumericsTraces.artificialNoise) }
+
+    func testWornTableauIsRebuiltFromTheConstraints() {
+        let s = replay(NumericsTraces.wornTableau)
+        XCTAssertEqual(s._refactorizations, 1, "the last removal gets through by a rebuilt tableau")
+        s.updateVariables()
+        XCTAssertNil(s._deepConsistencyProblem())
+    }
+
+    /// Replays a trace on 32 variables; returns the solver.
+    @discardableResult
+    func replay(_ trace: String, file: StaticString = #filePath, line: UInt = #line) -> Solver {
+        let s = Solver()
+        let v = (0..<32).map { _ in s.addVariable() }
+        var byID: [String: Constraint] = [:]
+        for step in trace.split(separator: "\n") {
+            let f = step.split(separator: " ").map(String.init)
+            do {
+                switch f[0] {
+                case "add":
+                    let n = Int(f[1])!
+                    let terms = (0..<n).map { Term(v[Int(f[2 + 2 * $0])!], Double(f[3 + 2 * $0])!) }
+                    let relation = [Relation.equal, .lessOrEqual, .greaterOrEqual][Int(f[3 + 2 * n])!]
+                    let c = try s.add(Expression(terms, constant: Double(f[2 + 2 * n])!), relation,
+                                      priority: Double(f[4 + 2 * n])!)
+                    if f.count > 6 + 2 * n { byID[f[6 + 2 * n]] = c }
+                case "rm": if let c = byID[f[1]] { try s.remove(c) }
+                case "k": if let c = byID[f[1]] { try s.setConstant(Double(f[2])!, of: c) }
+                case "p": if let c = byID[f[1]] { try s.setPriority(Double(f[2])!, of: c) }
+                case "edit": try s.addEditVariable(v[Int(f[1])!], priority: 750)
+                case "sug": try s.suggestValue(Double(f[2])!, for: v[Int(f[1])!])
+                case "unedit": try s.removeEditVariable(v[Int(f[1])!])
+                case "upd": s.updateVariables()
+                default: XCTFail("unknown step \(step)", file: file, line: line)
+                }
+            } catch SolverError.internalError(let m) {
+                XCTFail("\(step): internal error: \(m)", file: file, line: line)
+            } catch {
+                // A conflict or another expected failure: it changed nothing.
+            }
+            if let p = s._consistencyProblem() { XCTFail("after \(step): \(p)", file: file, line: line); break }
+        }
+        return s
+    }
+}
