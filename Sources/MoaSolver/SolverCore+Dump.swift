@@ -92,7 +92,11 @@ extension SolverCore {
     /// equation with its markers, that basic slacks and errors are non-negative, that active rows hold only
     /// non-basic symbols and that the objective holds only non-basic symbols. Returns the first problem found.
     mutating func consistencyProblem() -> String? {
+        // The list of changed rows is kept for the next update: evaluating consumes it, and that update would
+        // then miss the values that changed (a check between calls made later values stale).
+        let pending = tab.changes
         tab.evaluate()
+        defer { tab.changes = pending }
         func value(_ s: Sym) -> Double { tab.rowOf[s].isValid ? tab.symValue[s] : 0 }
         for r in tab.rows.indices where tab.rows[r].basic.isValid {
             let row = tab.rows[r]
