@@ -119,6 +119,8 @@ public final class Layout {
     /// Views with a measure function (or text), in the order they got it; removed views and views whose
     /// function was taken away are dropped at the next solve.
     var measuredViews: [View] = []
+    /// Views `measuredViews` lists (not API: for tests).
+    public var _measuredViewCount: Int { measuredViews.count }
     /// Stacks, chains and barriers: they keep their constraints current (`Arrangement`).
     var arrangements: [Arrangement] = []
     var nextChainNumber = 0

@@ -82,6 +82,8 @@ public final class View: Hashable, CustomStringConvertible {
 
     /// The view's measured content (a measure function, or its text's), or nil.
     var content: MeasuredContent?
+    /// Whether `Layout.measuredViews` lists this view (once, however often its content is set and cleared).
+    var isListedAsMeasured = false
     /// The view's text, or nil (`setText(_:)`).
     public internal(set) var text: TextContent?
     var hugging: [Double] = [LayoutPriority.defaultLow, LayoutPriority.defaultLow]

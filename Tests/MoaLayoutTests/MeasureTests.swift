@@ -71,6 +71,23 @@ final class MeasureTests: XCTestCase {
         assertFrame(v, 8, 20, 304, 80)
     }
 
+    /// Content set, solved, cleared and set again, over and over: the view is listed for measuring once (it was
+    /// listed again on every cycle, and each solve went through all the copies: found by the soak test).
+    func testContentSetAndClearedOverAndOverIsListedOnce() throws {
+        let (layout, v, fake) = try makeLabel(12)
+        for _ in 0..<50 {
+            try layout.solve()
+            try v.setMeasure(nil)
+            try v.setMeasure { fake.measure($0) }
+        }
+        try layout.solve()
+        XCTAssertEqual(layout._measuredViewCount, 1)
+        XCTAssertEqual(v.frame.height, 20)   // 12 characters fit on one line of 304 points
+        try v.setMeasure(nil)
+        try layout.solve()
+        XCTAssertEqual(layout._measuredViewCount, 0)
+    }
+
     func testInvalidateMeasuresAgain() throws {
         let (layout, v, fake) = try makeLabel(100)
         try layout.solve()
