@@ -70,12 +70,13 @@ $(BUILD)/moa.map:
 
 lib: $(LIBDIR)/libmoa.so
 
-# FORCE: SwiftPM decides what is stale; the copy happens only when the library changed.
+# FORCE: SwiftPM decides what is stale; the copy happens only when the library changed, and replaces the file
+# by a rename (a program still running on the old library, a soak or a benchmark, keeps its copy).
 $(LIBDIR)/libmoa.so: $(BUILD)/moa.map FORCE
 	$(SWIFT) build $(SWIFT_RELEASE_FLAGS) --product moa
 	@mkdir -p $(@D)
 	@bin=$$($(SWIFT) build $(SWIFT_RELEASE_FLAGS) --show-bin-path) && \
-	if ! cmp -s "$$bin/libmoa.so" $@; then cp "$$bin/libmoa.so" $@ && echo "updated $@"; fi
+	if ! cmp -s "$$bin/libmoa.so" $@; then cp "$$bin/libmoa.so" $@.tmp && mv -f $@.tmp $@ && echo "updated $@"; fi
 
 $(BUILD)/include/moa.h: Include/moa.h
 	@mkdir -p $(@D)
@@ -87,7 +88,7 @@ $(BINDIR)/moa-bench: $(BUILD)/moa.map FORCE
 	$(SWIFT) build $(SWIFT_RELEASE_FLAGS) --product moa-bench
 	@mkdir -p $(@D)
 	@bin=$$($(SWIFT) build $(SWIFT_RELEASE_FLAGS) --show-bin-path) && \
-	if ! cmp -s "$$bin/moa-bench" $@; then cp "$$bin/moa-bench" $@ && echo "updated $@"; fi
+	if ! cmp -s "$$bin/moa-bench" $@; then cp "$$bin/moa-bench" $@.tmp && mv -f $@.tmp $@ && echo "updated $@"; fi
 
 examples: $(C_EXAMPLES)
 
