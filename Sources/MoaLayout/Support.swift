@@ -79,6 +79,9 @@ struct CreationOrder<Element: Removable> {
     private(set) var all: [Element] = []
     private var removals = 0
 
+    /// Entries, removed ones included until `compact()`.
+    var count: Int { all.count }
+
     /// The live objects, in creation order. O(n).
     var live: [Element] { removals == 0 ? all : all.filter(\.isValid) }
 
