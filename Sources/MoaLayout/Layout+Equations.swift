@@ -127,6 +127,7 @@ extension Layout {
         } catch {
             throw _locate(error, line: 1, text: first.text, start: first.start, source: nil)
         }
+        try checkNotMeasuring()
         userConstraints.compact()   // as `remove(_:)` does: equations added and taken out by xeq, never solved
         _ = try _transaction { (j: inout Journal) throws(LayoutError) in
             for c in found where c.isValid { _discard(c, &j) }

@@ -39,14 +39,18 @@ extension SolverCore {
             fresh.varSym[slot] = fresh.tab.newSymbol(.external, owner: Int32(slot))
         }
         var active: [Int] = []
-        for slot in cons.indices where cons[slot].live && cons[slot].active {
-            active.append(slot)
+        for slot in cons.indices where cons[slot].live {
+            if cons[slot].active { active.append(slot) }
+            // Symbols, levels and rows of the old tableau mean nothing in the new one, active or not.
             fresh.cons[slot].active = false
             fresh.cons[slot].marker = .none
             fresh.cons[slot].other = .none
             fresh.cons[slot].level = .none
             fresh.cons[slot].passiveRow = .none
         }
+        // The system was feasible: an insert that fails here is rounding, and explaining it as a conflict
+        // (a deletion filter over scratch solvers) would only cost time.
+        fresh.explainsConflicts = false
         fresh.needsOptimize = false
         fresh.addsSinceUpdate = 0
         fresh.pivotsSinceUpdate = 0
@@ -62,6 +66,7 @@ extension SolverCore {
         fresh.addsSinceUpdate = 0
         fresh.pivotsSinceUpdate = 0
         fresh.deferring = false
+        fresh.explainsConflicts = explainsConflicts
         self = fresh
         return true
     }
@@ -78,7 +83,7 @@ extension SolverCore {
     @discardableResult
     mutating func repairDrift() -> Bool {
         let pivots = tab.stats.pivots
-        guard pivots - driftCheckedAt >= max(64, tab.rows.count) else { return false }
+        guard !tab.journal.isOpen, pivots - driftCheckedAt >= max(64, tab.rows.count) else { return false }
         driftCheckedAt = pivots
         let before = worstRequiredResidual()
         guard before > max(Tolerance.drift, 10 * driftFloor) else { return false }

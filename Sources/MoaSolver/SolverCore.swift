@@ -544,7 +544,8 @@ struct SolverCore {
     /// still take a variable over along an augmenting path (`augmentingPath`); otherwise it goes in as an
     /// ordinary (active, reduced) row.
     mutating func insert(_ slot: Int) throws(SolverError) {
-        var rec = cons[slot]
+        let entry = cons[slot]
+        var rec = entry
         if !rec.isRequired { rec.level = tab.level(for: rec.priority) }
         if let (subject, downstream, seq) = passiveSubject(rec) {
             makeMarkers(slot, &rec)
@@ -567,7 +568,7 @@ struct SolverCore {
             }
         } catch {
             if !tab.journal.isOpen { for s in allocated.reversed() { tab.releaseSymbol(s) } }
-            cons[slot] = rec
+            cons[slot] = entry   // without the released markers and the level: nothing of the failed insert
             throw error
         }
         cons[slot].active = true
@@ -601,6 +602,7 @@ struct SolverCore {
         func sym(_ k: SymbolKind) -> Sym {
             let s = tab.newSymbol(k, owner: Int32(slot)); allocated.append(s); return s
         }
+        rec.other = .none   // a record whose priority changed while inactive may still name an old one
         switch rec.relation {
         case .lessOrEqual, .greaterOrEqual:
             rec.marker = sym(.slack)
@@ -884,7 +886,9 @@ struct SolverCore {
         addsSinceUpdate += 1
         if deferring { needsOptimize = true; return }
         let before = tab.stats.pivots
-        do { try tab.optimize() } catch { needsOptimize = false }
+        // A numerical failure does not fail the add (the row is in, every row feasible): the optimisation is
+        // left to the next update, whose `ensureOptimal` rebuilds the tableau if it fails again.
+        do { try tab.optimize() } catch { needsOptimize = true }
         pivotsSinceUpdate += tab.stats.pivots - before
         if pivotsSinceUpdate > addsSinceUpdate + SolverCore.deferAllowance { deferring = true }
     }
