@@ -181,7 +181,8 @@ extension Layout {
         }
         let h: Constraint
         do throws(SolverError) {
-            h = try solver.add(e, c.relation.solverRelation, priority: priority)   // named by `solver.tagProvider`
+            // Named by `solver.tagProvider`.
+            h = try solver.add(e, c.relation.solverRelation, priority: priority, weight: c.weight)
         } catch {
             throw _error(error, for: c)
         }

@@ -228,6 +228,7 @@ public final class Layout {
                                  relation: s.relation, second: s.second, secondAttribute: s.secondAttribute,
                                  multiplier: s.multiplier, divisor: s.divisor, constant: s.constant,
                                  priority: s.priority, origin: origin)
+        c.weight = s.weight
         nextConstraintID += 1
         return c
     }
@@ -545,6 +546,8 @@ struct Spec {
     var divisor: Double?
     var constant: Double
     var priority: Double
+    /// How much a violation counts against others of the same priority (the solver's weight; 1 from text).
+    var weight: Double = 1
 
     var key: ConstraintKey {
         ConstraintKey(first: ObjectIdentifier(first), firstAttribute: firstAttribute, relation: relation,

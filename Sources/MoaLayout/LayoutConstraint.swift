@@ -59,6 +59,9 @@ public final class LayoutConstraint: Hashable, CustomStringConvertible {
     public internal(set) var isValid = true
 
     weak var layout: Layout?
+    /// How much a violation counts against other constraints of the same priority (1 unless a generator says
+    /// otherwise, as a stack's tie-break does).
+    var weight: Double = 1
     /// The solver's handle while the constraint is in the solver (active).
     var solverConstraint: Constraint?
     /// The expression given to the solver, kept to tell a constant change from a rebuild.

@@ -210,6 +210,10 @@ public final class Solver {
 
     /// Tableaus rebuilt from the constraints after numerical trouble (not API; see `SolverCore.repairing`).
     public var _refactorizations: Int { core.tab.stats.refactorizations }
+
+    /// Debugging aid (not API): rebuilds the tableau from the constraints, as a call that meets numerical
+    /// trouble does (`SolverCore.repairing`). Returns false, changing nothing, when the rebuild fails.
+    public func _rebuild() -> Bool { core.refactorize() }
     public var _driftRepairs: Int { core.tab.stats.driftRepairs }
 
     /// Priority levels the objective holds (not API): levels no constraint uses are collected.
@@ -219,9 +223,9 @@ public final class Solver {
     public var _pivotsByKind: [Int] { core.tab.stats.pivotsByKind }
     public var _rowsRewrittenByKind: [Int] { core.tab.stats.rowsRewrittenByKind }
     public var _cellsVisitedByKind: [Int] { core.tab.stats.cellsVisitedByKind }
-    /// Augmenting paths taken by adds, and rows visited by downstream searches (not API).
-    public var _reassignments: (paths: Int, downstreamVisits: Int) {
-        (core.tab.stats.reassignments, core.tab.stats.downstreamVisits)
+    /// Definitions that took their variable from an active row, and rows visited by downstream searches (not API).
+    public var _swaps: (definitions: Int, downstreamVisits: Int) {
+        (core.tab.stats.swaps, core.tab.stats.downstreamVisits)
     }
 
     /// Statistics for benchmarks and profiling (not API): pivots done so far, and tableau rows and cells in use

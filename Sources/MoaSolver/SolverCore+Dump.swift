@@ -100,6 +100,10 @@ extension SolverCore {
         func value(_ s: Sym) -> Double { tab.rowOf[s].isValid ? tab.symValue[s] : 0 }
         for r in tab.rows.indices where tab.rows[r].basic.isValid {
             let row = tab.rows[r]
+            if tab.kind[row.basic] == .unused { return "row \(r) has a released basic \(row.basic.index)" }
+            for c in row.cells where tab.kind[c.sym] == .unused {
+                return "row \(r) (basic \(symbolName(row.basic))) holds released symbol \(c.sym.index)"
+            }
             if !row.passive {
                 for c in row.cells where tab.rowOf[c.sym].isValid {
                     return "active row \(r) (basic \(symbolName(row.basic))) holds basic \(symbolName(c.sym))"

@@ -46,7 +46,6 @@ extension SolverCore {
             fresh.cons[slot].marker = .none
             fresh.cons[slot].other = .none
             fresh.cons[slot].level = .none
-            fresh.cons[slot].passiveRow = .none
         }
         // The system was feasible: an insert that fails here is rounding, and explaining it as a conflict
         // (a deletion filter over scratch solvers) would only cost time.

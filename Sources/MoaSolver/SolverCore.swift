@@ -18,7 +18,6 @@ struct ConstraintRecord {
     var other: Sym = .none
     var markerCoef: Double = 1      // the marker's coefficient in the constraint's own row, before any sign flip
     var level: LevelID = .none
-    var passiveRow: RowID = .none   // the passive row this constraint defines its subject with, or none
 
     var isRequired: Bool { priority >= Priority.required }
 }
@@ -539,33 +538,50 @@ struct SolverCore {
 
     /// Puts a constraint record into the tableau (kiwi's addConstraint, with a rollback on failure).
     ///
-    /// A constraint that holds a variable no active row and no objective holds becomes that variable's
-    /// definition (a passive row: kept as written, nothing substituted). One whose variables are all taken can
-    /// still take a variable over along an augmenting path (`augmentingPath`); otherwise it goes in as an
-    /// ordinary (active, reduced) row.
+    /// A required equality defines its highest-ranked variable (`definitionSubject`) as a passive row when that
+    /// variable has no definition yet: free, or basic in an active row, which then goes back in without it
+    /// (`swapDefinition`). Every other constraint goes in as an ordinary (active, reduced) row. Which constraint
+    /// defines which variable depends on the constraints and the variables' ranks, not on the order of the calls.
     mutating func insert(_ slot: Int) throws(SolverError) {
         let entry = cons[slot]
         var rec = entry
         if !rec.isRequired { rec.level = tab.level(for: rec.priority) }
-        if let (subject, downstream, seq) = passiveSubject(rec) {
-            makeMarkers(slot, &rec)
-            definePassively(slot, &rec, subject: subject, downstream: downstream, keeping: seq)
-            rec.active = true
-            cons[slot] = rec
-            return
+        if let v = definitionSubject(rec) {
+            let r = tab.rowOf[v]
+            let takesOver = SolverCore.isEquality(rec) && r.isValid
+                && (!tab.rows[r].passive || !SolverCore.isEquality(cons[Int(tab.rows[r].constraint)]))
+            if !r.isValid && tab.heldOnlyByExternalRows(v) {
+                let allocated = makeMarkers(slot, &rec)
+                if definePassively(slot, &rec, subject: v) {
+                    rec.active = true
+                    cons[slot] = rec
+                    return
+                }
+                // The rows that hold `v` are the definitions of variables `v`'s definition depends on: it goes in
+                // as an ordinary row.
+                for s in allocated.reversed() { tab.releaseSymbol(s) }
+                rec = entry
+                if !rec.isRequired { rec.level = tab.level(for: rec.priority) }
+            } else if takesOver && !swapLeavesOnlyDummies(rec, subject: v) {
+                let allocated = makeMarkers(slot, &rec)
+                cons[slot] = rec
+                do throws(SolverError) {
+                    try swapDefinition(slot, &rec, subject: v)
+                } catch {
+                    if !tab.journal.isOpen { for s in allocated.reversed() { tab.releaseSymbol(s) } }
+                    cons[slot] = entry
+                    throw error
+                }
+                rec.active = true
+                cons[slot] = rec
+                try optimizeAfterAdd()
+                return
+            }
         }
         let allocated = makeMarkers(slot, &rec)
         cons[slot] = rec
         do throws(SolverError) {
-            // An ordinary row that would need an external basic or phase one is the sign of definitions that
-            // formed in an unlucky order: an augmenting path can make this constraint a definition instead.
-            if try !placeActive(slot, blame: slot, unlessAwkward: true) {
-                if let path = augmentingPath(rec) {
-                    try reassignInTransaction(along: path, to: slot)
-                } else {
-                    _ = try placeActive(slot, blame: slot)
-                }
-            }
+            try placeActive(slot, blame: slot)
         } catch {
             if !tab.journal.isOpen { for s in allocated.reversed() { tab.releaseSymbol(s) } }
             cons[slot] = entry   // without the released markers and the level: nothing of the failed insert
@@ -575,24 +591,108 @@ struct SolverCore {
         try optimizeAfterAdd()
     }
 
-    /// `reassign(along:to:)` in a transaction of its own (unless one is open): a failure changes nothing.
-    mutating func reassignInTransaction(along path: [PathStep], to slot: Int) throws(SolverError) {
-        tab.stats.reassignments += 1
+    /// The variable a constraint defines as a passive row: its highest-ranked variable (the largest symbol id),
+    /// provided its coefficient is the largest in magnitude; nil otherwise.
+    ///
+    /// The rank keeps definitions acyclic whatever the order they come in: a passive row holds only variables
+    /// ranked below its own, so evaluating passive rows by rank is a topological order, and no later definition
+    /// can close a cycle. The coefficient rule keeps expansions stable, as partial pivoting does: solving
+    /// `x + 0.5*w == y + 0.5*v` for v gives `v := 2*x + w - 2*y`, and nested centrings chain such factors of 2
+    /// (2^45 on a 45-deep nesting; the cancellation then lost whole units of a required equality).
+    ///
+    /// Any constraint may define a variable no other definition holds; a required equality also takes the
+    /// variable over from an active row or from a weaker definition (`swapDefinition`). So the variables of
+    /// positions, which required equalities chain, are defined by those equalities in any call order.
+    func definitionSubject(_ rec: ConstraintRecord) -> Sym? {
+        var best = Sym.none
+        var bestCoef = 0.0
+        var largest = 0.0
+        for i in rec.vars.indices {
+            let a = abs(rec.coefs[i])
+            guard a > Tolerance.coefEpsilon else { continue }
+            largest = max(largest, a)
+            let s = varSym[Int(rec.vars[i])]
+            if !best.isValid || s > best { best = s; bestCoef = a }
+        }
+        guard best.isValid, bestCoef >= largest else { return nil }
+        return best
+    }
+
+    static func isEquality(_ rec: ConstraintRecord) -> Bool { rec.isRequired && rec.relation == .equal }
+
+    /// The passive row by which active constraint `slot` defines a variable, or none: the passive row that
+    /// holds its marker (only its own does). Read from the tableau, so a rollback cannot leave it stale.
+    func passiveRow(_ slot: Int) -> RowID {
+        let m = cons[slot].marker
+        guard m.isValid, let ref = tab.pcols[m].first, tab.rows[ref.row].constraint == Int32(slot) else { return .none }
+        return ref.row
+    }
+
+    /// Makes a required equality the definition of `subject`, a variable basic in an active row or defined by
+    /// a weaker constraint (whose passive row first becomes an active row): that row goes back in as an
+    /// ordinary row over the new definition (it may take another variable, or a slack or an error, as its
+    /// basic, or need phase one). In a transaction of its own (unless one is open): when the row cannot be made
+    /// feasible the equality conflicts, and nothing has changed.
+    ///
+    /// This is what keeps definitions independent of the call order: a row that took a variable as its basic
+    /// because its definition had not come yet (a container's right edge against the last view of a chain
+    /// built back to front) hands it over when the definition comes, instead of the definition going in as a
+    /// long ordinary row.
+    mutating func swapDefinition(_ slot: Int, _ rec: inout ConstraintRecord, subject v: Sym) throws(SolverError) {
+        tab.stats.swaps += 1
         let began = !tab.journal.isOpen
         if began { tab.begin() }
-        let saved = path.map { cons[$0.definer] }
-        let before = cons[slot]
-        var rec = before
+        var r = tab.rowOf[v]
+        let weaker = tab.rows[r].passive ? Int(tab.rows[r].constraint) : -1
         do throws(SolverError) {
-            try reassign(along: path, to: slot, &rec)
+            if weaker >= 0 { r = tab.activate(r) }
+            // The row becomes the equation `0 = constant + cells - v`, with no basic, held in the tableau so that
+            // taking the definition in (and compensating the aggregates it holds) covers it like any other row.
+            tab.touch(r)
+            tab.rowOf[v] = .none
+            tab.rows[r].basic = Row.beingBuilt
+            tab.appendCell(r, v, -1)
+            guard definePassively(slot, &rec, subject: v) else {
+                throw .internalError("a definition that replaces a row's basic depends on that row")
+            }
+            cons[slot] = rec
+            try placeRow(r, own: [], owner: -1, blame: slot)
         } catch {
             if began { tab.rollback() }
-            cons[slot] = before
-            for (step, old) in zip(path, saved) { cons[step.definer] = old }
             throw error
         }
         if began { tab.commit() }
-        cons[slot] = rec
+    }
+
+    /// Whether `swapDefinition` would leave the row that defines `v` now (active, or a weaker passive
+    /// definition) holding dummies only: its right-hand side and the equality solved for `v`, both reduced,
+    /// differ by dummies only. The equality is then implied by the required equalities (or contradicts them) and
+    /// goes in as an ordinary row, which keeps the dependency as a row of dummies or reports the conflict.
+    /// Checked before anything changes (the caller may have a transaction open that must not see half a swap).
+    mutating func swapLeavesOnlyDummies(_ rec: ConstraintRecord, subject v: Sym) -> Bool {
+        var a = 0.0
+        var syms: [Sym] = [], coefs: [Double] = []
+        for i in rec.vars.indices {
+            let s = varSym[Int(rec.vars[i])]
+            if s == v { a = rec.coefs[i] } else { syms.append(s); coefs.append(rec.coefs[i]) }
+        }
+        guard a != 0 else { return false }
+        let t = tab.allocRow()
+        tab.setReduced(t, syms, coefs.map { -$0 / a })
+        let old = tab.allocRow()
+        tab.setReduced(old, [v], [1])
+        var onlyDummies = true
+        for c in tab.rows[old].cells where tab.kind[c.sym] != .dummy {
+            if abs(tab.coefficient(t, c.sym) - c.coef) > Tolerance.coefEpsilon { onlyDummies = false; break }
+        }
+        if onlyDummies {
+            for c in tab.rows[t].cells where tab.kind[c.sym] != .dummy {
+                if tab.coefficient(old, c.sym) == 0 { onlyDummies = false; break }
+            }
+        }
+        tab.freeRow(old)
+        tab.freeRow(t)
+        return onlyDummies
     }
 
     /// Creates the constraint's marker symbols (and its error terms in the objective). Returns them.
@@ -633,193 +733,50 @@ struct SolverCore {
         return out
     }
 
-    /// How strongly a constraint should be a variable's definition: required equalities first (their rows never
-    /// have to hold a real symbol as basic), then required inequalities, then soft constraints by priority.
-    static func definerRank(_ r: ConstraintRecord) -> Double {
-        if r.isRequired { return r.relation == .equal ? 4000 : 3000 }
-        return (r.relation == .equal ? 1000 : 0) + r.priority
-    }
-
-    /// The variable a constraint can define as a passive row, with the passive rows that already hold it (which
-    /// then depend on the new row): among the variables no active row and no objective holds, the one with the
-    /// largest coefficient (ties: the last), as partial pivoting does. Solving `x + 0.5*w == y + 0.5*v` for v gives
-    /// `v := 2*x + w - 2*y`, and nested centrings chain such factors of 2; passive rows are never reduced, so
-    /// expanding the innermost definition multiplied them out (2^45 on a 45-deep nesting) and the cancellation
-    /// lost whole units: a required equality broken.
-    ///
-    /// Returns the subject, its downstream with derivatives when they are needed (to move it after the new row,
-    /// or to compensate aggregates in use), and the place the new row takes in the order when nothing has to move
-    /// (`Tableau.placeFirstDefinition`).
-    mutating func passiveSubject(_ rec: ConstraintRecord) -> (Sym, [(RowID, Double)], UInt64?)? {
-        let rowSyms = rec.vars.map { varSym[Int($0)] }
-        for i in definitionOrder(rec) {
-            let s = varSym[Int(rec.vars[i])]
-            guard tab.isPassiveCandidate(s) else { continue }
-            if tab.pcols[s].isEmpty { return (s, [], nil) }
-            if case .seq(let place, let compensate)? = tab.placeFirstDefinition(of: s, besides: rowSyms) {
-                return (s, compensate ? tab.downstream(ofSymbol: s) : [], place)
-            }
-            if let down = tab.definable(s, besides: rowSyms) { return (s, down, nil) }
-        }
-        return nil
-    }
-
-    /// The indices of a constraint's terms by preference as the variable it defines: largest coefficient first,
-    /// ties to the newest variable (the largest slot), whatever the order the terms were written in: a layout
-    /// writes `b.left == a.right + 8` with b first, a file sorted by variable with a first, and the same system
-    /// should get the same definitions (the newest variable is usually the one the constraint places; defining
-    /// an older one, say a's width, sends the later constraint that does define it down an augmenting path).
-    func definitionOrder(_ rec: ConstraintRecord) -> [Int] {
-        rec.vars.indices.filter { abs(rec.coefs[$0]) > Tolerance.coefEpsilon }.sorted {
-            abs(rec.coefs[$0]) > abs(rec.coefs[$1])
-                || (abs(rec.coefs[$0]) == abs(rec.coefs[$1]) && rec.vars[$0] > rec.vars[$1])
-        }
-    }
-
     /// Builds constraint `slot`'s row as it is written and makes it the passive definition of `subject`, a
-    /// symbol without a definition (`passiveSubject`), or one whose definition was just dropped (`swapDefinition`,
-    /// with `oldContent` the dummy content it had). Aggregates downstream of `subject` are compensated for the
-    /// change of what they stand for, and active rows that hold `subject` take its definition in.
-    mutating func definePassively(_ slot: Int, _ rec: inout ConstraintRecord, subject: Sym,
-                                  downstream: [(RowID, Double)], oldContent: [(Sym, Double)] = [],
-                                  keeping seq: UInt64? = nil) {
+    /// non-basic variable (`definitionSubject`) that only passive rows and active rows with an external basic
+    /// hold. Those active rows take the definition in; the flat expansions downstream of `subject` held it as a
+    /// free symbol and are dropped; aggregates downstream in use are compensated for what they now stand for.
+    ///
+    /// Returns false, with nothing changed, when an active row that holds `subject` is the definition of a
+    /// variable the new definition depends on (taking it in would make that row hold its own basic).
+    @discardableResult
+    mutating func definePassively(_ slot: Int, _ rec: inout ConstraintRecord, subject: Sym) -> Bool {
+        let (downstream, compensate) = tab.prepareDefinition(of: subject)
         let r = tab.allocRow()
         tab.rows[r].constant = rec.constant
         for i in rec.vars.indices { tab.addTerm(r, varSym[Int(rec.vars[i])], rec.coefs[i]) }
         for (m, c) in markerTerms(rec) { tab.addTerm(r, m, c) }
-        tab.makePassive(r, subject: subject, downstream: downstream, keeping: seq)
+        tab.makePassive(r, subject: subject)
         tab.rows[r].constraint = Int32(slot)
-        rec.passiveRow = r
-        if downstream.contains(where: { !tab.aggregateUnused($0.0) }) {
-            let delta = [(tab.aggregateSymbol(r), 1.0)] + oldContent.map { ($0.0, -$0.1) }
-            tab.compensateAggregates(downstream, delta: delta)
+        guard tab.substituteDefinition(of: subject) else {
+            tab.dropDefinition(r)
+            return false
         }
-    }
-
-    /// One step of an augmenting path: `variable` changes hands from its definer to the constraint before it.
-    struct PathStep {
-        var variable: Sym          // the symbol
-        var definer: Int           // the constraint slot that defines it now
-    }
-
-    /// Definitions `rec` can take over, as in bipartite matching between constraints and variables: `rec` takes
-    /// a variable from its definer, which takes one of its other variables from the next definer, and so on,
-    /// until a definer can define a free variable instead (one no active row or objective holds) or is weaker
-    /// than `rec` (lower `definerRank`: it goes in as an ordinary row). Breadth first, at most `pathSearchLimit`
-    /// definers, shortest path wins; a path ending in a free variable wins over one ending in a weaker definer.
-    /// Cycles are checked when the path is applied (`reassign`), where a step that would close one ends it.
-    mutating func augmentingPath(_ rec: ConstraintRecord) -> [PathStep]? {
-        let rank = SolverCore.definerRank(rec)
-        var steps: [PathStep] = []
-        var parent: [Int] = []
-        var seen: Set<Int> = []
-        var weaker: Int? = nil
-        var frontier: [(Sym, Int)] = []        // (variable, index of the step it came from, or -1)
-        func enqueue(_ vars: [Sym], from: Int) {
-            for v in vars {
-                let p = tab.rowOf[v]
-                guard p.isValid, tab.rows[p].passive, tab.rows[p].constraint >= 0 else { continue }
-                frontier.append((v, from))
-            }
-        }
-        enqueue(definitionOrder(rec).map { varSym[Int(rec.vars[$0])] }, from: -1)
-        var head = 0
-        while head < frontier.count && steps.count < SolverCore.pathSearchLimit {
-            let (v, from) = frontier[head]
-            head += 1
-            let d = Int(tab.rows[tab.rowOf[v]].constraint)
-            guard seen.insert(d).inserted else { continue }
-            steps.append(PathStep(variable: v, definer: d))
-            parent.append(from)
-            let i = steps.count - 1
-            let drec = cons[d]
-            let own = drec.vars.map { varSym[Int($0)] }
-            if own.contains(where: { $0 != v && tab.isPassiveCandidate($0) }) {
-                return path(to: i, steps, parent)
-            }
-            if weaker == nil && SolverCore.definerRank(drec) < rank { weaker = i }
-            enqueue(definitionOrder(drec).map { own[$0] }.filter { $0 != v }, from: i)
-        }
-        if let w = weaker { return path(to: w, steps, parent) }
-        return nil
-    }
-
-    /// Definers explored by `augmentingPath` before it gives up.
-    static let pathSearchLimit = 48
-
-    private func path(to i: Int, _ steps: [PathStep], _ parent: [Int]) -> [PathStep] {
-        var out: [PathStep] = []
-        var k = i
-        while k >= 0 { out.append(steps[k]); k = parent[k] }
-        return out.reversed()
-    }
-
-    /// Applies an augmenting path: constraint `slot` (whose markers exist) defines the path's first variable, each
-    /// definer on the path the next one, and the last goes back in as any constraint does (a definition of a free
-    /// variable, or an ordinary row). A step whose definition would close a cycle ends the path there: that
-    /// definer goes in as any constraint does. Runs in a transaction; it fails when a row that goes in cannot be
-    /// made feasible (a conflict of `slot`).
-    ///
-    /// Active rows that hold an old definition's expansion stay as they are: they are still implied by the
-    /// constraints, the old definer among them. What aggregates downstream stand for changes from the old
-    /// definition's dummies to the new one's, and is compensated (`definePassively`).
-    mutating func reassign(along path: [PathStep], to slot: Int, _ rec: inout ConstraintRecord) throws(SolverError) {
-        var taker = slot
-        var takerRec = rec
-        steps: for step in path {
-            let v = step.variable
-            let rowSyms = takerRec.vars.map { varSym[Int($0)] }
-            let old = tab.rowOf[v]
-            var seq: UInt64? = nil
-            var down: [(RowID, Double)] = []
-            switch tab.placeReplacing(old, of: v, besides: rowSyms) {
-            case .seq(let place, let compensate):
-                seq = place
-                if compensate { down = tab.downstream(ofSymbol: v) }
-            case .cycle: break steps   // the path ends here; the taker goes in as any constraint does
-            }
-            tab.writeOutAggregate(old)
-            let oldContent = tab.dummyContent(old)
-            tab.dropDefinition(old)
-            cons[step.definer].passiveRow = .none
-            definePassively(taker, &takerRec, subject: v, downstream: down, oldContent: oldContent, keeping: seq)
-            cons[taker] = takerRec
-            if taker == slot { rec = takerRec }
-            taker = step.definer
-            takerRec = cons[taker]
-        }
-        if let (subject, downstream, seq) = passiveSubject(takerRec) {
-            definePassively(taker, &takerRec, subject: subject, downstream: downstream, keeping: seq)
-            cons[taker] = takerRec
-            if taker == slot { rec = takerRec }
-            return
-        }
-        _ = try placeActive(taker, blame: slot)
+        if compensate { tab.compensateAggregates(downstream, delta: [(tab.aggregateSymbol(r), 1.0)]) }
+        return true
     }
 
     /// Builds constraint `slot`'s row (its markers exist) reduced over the basic variables and makes it an
     /// active row: with a subject chosen as kiwi does, or by phase one with an artificial variable. A required row
     /// that cannot be made feasible throws `.unsatisfiable` for constraint `blame` (the one being added) and
     /// leaves the tableau as it was (outside a transaction; inside, the caller rolls back).
-    @discardableResult
-    mutating func placeActive(_ slot: Int, blame: Int, unlessAwkward: Bool = false) throws(SolverError) -> Bool {
+    mutating func placeActive(_ slot: Int, blame: Int) throws(SolverError) {
         let rec = cons[slot]
         let r = tab.allocRow()
         tab.rows[r].constant = rec.constant
         // Markers are reduced too: a constraint that goes back in after a swap may have its marker basic.
         let markers = markerTerms(rec)
         tab.setReduced(r, rec.vars.map { varSym[Int($0)] } + markers.map(\.0), rec.coefs + markers.map(\.1))
-        return try placeRow(r, own: markers.map(\.0), owner: slot, blame: blame, unlessAwkward: unlessAwkward)
+        try placeRow(r, own: markers.map(\.0), owner: slot, blame: blame)
     }
 
     /// Makes row `r` (built and reduced, basic not yet chosen) an active row: with a subject (`chooseSubject`;
     /// `own` are the markers of the constraint it is the row of, `owner` that constraint or -1), or by phase
     /// one with an artificial variable. A row that cannot be made feasible throws `.unsatisfiable` for
     /// constraint `blame` and leaves the tableau as it was (outside a transaction; inside, the caller rolls
-    /// back). With `unlessAwkward`, a row that would need a basic other than its own marker is freed instead and
-    /// the result is false (the caller looks for an augmenting path first).
-    mutating func placeRow(_ r: RowID, own: [Sym], owner: Int, blame: Int,
-                           unlessAwkward: Bool) throws(SolverError) -> Bool {
+    /// back).
+    mutating func placeRow(_ r: RowID, own: [Sym], owner: Int, blame: Int) throws(SolverError) {
         let outerJournal = tab.journal.isOpen
         if tab.rows[r].constant < 0 {
             tab.rows[r].constant = -tab.rows[r].constant
@@ -838,15 +795,12 @@ struct SolverCore {
             }
             // Redundant. A fresh required equality takes its dummy as basic; a row whose marker is basic in
             // another row (or that has none) is already expressed by the other rows.
-            guard let marker = own.first, tab.cellIndex(r, marker) != nil else { tab.freeRow(r); return true }
+            guard let marker = own.first, tab.cellIndex(r, marker) != nil else { tab.freeRow(r); return }
             subject = marker
-        } else if unlessAwkward && !own.contains(subject) {
-            tab.freeRow(r)
-            return false
         }
         if subject.isValid {
             tab.pivot(r, entering: subject)
-            return true
+            return
         }
         // Phase one with an artificial variable: may fail, so journal it.
         if !outerJournal { tab.begin() }
@@ -867,7 +821,6 @@ struct SolverCore {
             throw failure
         }
         if !outerJournal { tab.commit() }
-        return true
     }
 
     /// Re-optimises after an add, or leaves it to the next call that needs the optimum (`ensureOptimal`).
@@ -987,15 +940,15 @@ struct SolverCore {
 
     mutating func withdrawUnjournaled(_ slot: Int) throws(SolverError) {
         var rec = cons[slot]
-        if rec.passiveRow.isValid {
+        let pr = passiveRow(slot)
+        if pr.isValid {
             // A definition nothing uses (the usual case when a layout is taken down latest first) goes as it
             // is; otherwise it becomes an ordinary row first, which costs its whole expansion.
-            if rec.isRequired && rec.relation == .equal && tab.isUnusedDefinition(rec.passiveRow, marker: rec.marker) {
-                tab.dropDefinition(rec.passiveRow)
+            if rec.isRequired && rec.relation == .equal && tab.isUnusedDefinition(pr, marker: rec.marker) {
+                tab.dropDefinition(pr)
             } else {
-                _ = tab.activate(rec.passiveRow)
+                _ = tab.activate(pr)
             }
-            rec.passiveRow = .none
         }
         if !rec.isRequired {
             for e in [rec.marker, rec.other] where e.isValid && tab.kind[e] == .error {
@@ -1011,7 +964,7 @@ struct SolverCore {
         }
         tab.releaseSymbol(m)
         if rec.other.isValid { tab.releaseSymbol(rec.other) }
-        rec.marker = .none; rec.other = .none; rec.level = .none; rec.passiveRow = .none
+        rec.marker = .none; rec.other = .none; rec.level = .none
         rec.active = false
         cons[slot] = rec
         try tab.optimize()
@@ -1077,7 +1030,7 @@ struct SolverCore {
             case .slack, .error: if k < 0 { tab.infeasible.append(b) }
             }
         }
-        let pr = rec.passiveRow
+        let pr = passiveRow(slot)
         if pr.isValid {
             // The constraint's own passive row holds the marker as written; active rows hold a dummy marker
             // through the aggregates of this definition and of the ones downstream of it.

@@ -71,16 +71,7 @@ extension Tableau {
         changes.rows.removeAll(keepingCapacity: true)
         for s in changes.syms { changes.isSymDirty[s] = false }
         changes.syms.removeAll(keepingCapacity: true)
-        if !orderIsSorted {
-            passiveOrder.sort { $0.1 < $1.1 }
-            orderIsSorted = true
-        }
-        // Stale entries (rows no longer passive, or with another seq) and duplicates (a rollback puts back an
-        // entry for every passive row it restores) are dropped as the pass meets them, in a transaction too:
-        // layouts measure their views inside one, and an order that was never compacted there made every solve
-        // of a view whose measured content was set and cleared over and over slower (44 ns per past cycle).
-        var live = 0
-        var lastSeq = UInt64.max
+        // Active rows give their constants; passive rows follow by rank, the order of their variables' symbols.
         // Unsafe buffers: this runs once per frame over every row, and array access with its retains and bounds
         // checks was most of its cost.
         rows.withUnsafeBufferPointer { rowBuf in
@@ -92,25 +83,20 @@ extension Tableau {
                             value[row.pointee.basic.index] = row.pointee.constant
                         }
                     }
-                    passiveOrder.withUnsafeMutableBufferPointer { order in
-                        for i in order.indices {
-                            let (r, seq) = order[i]
-                            guard r.index < rowBuf.count else { continue }
-                            let row = rowBuf.baseAddress! + r.index
-                            guard row.pointee.passive, row.pointee.seq == seq, seq != lastSeq else { continue }
-                            lastSeq = seq
-                            order[live] = order[i]; live += 1
-                            var v = row.pointee.constant
-                            row.pointee.cells.withUnsafeBufferPointer { cells in
-                                for c in cells where rowOf[c.sym.index].isValid { v += c.coef * value[c.sym.index] }
-                            }
-                            value[row.pointee.basic.index] = v
+                    for s in rowOf.indices {
+                        let r = rowOf[s]
+                        guard r.isValid else { continue }
+                        let row = rowBuf.baseAddress! + r.index
+                        guard row.pointee.passive else { continue }
+                        var v = row.pointee.constant
+                        row.pointee.cells.withUnsafeBufferPointer { cells in
+                            for c in cells where rowOf[c.sym.index].isValid { v += c.coef * value[c.sym.index] }
                         }
+                        value[s] = v
                     }
                 }
             }
         }
-        passiveOrder.removeLast(passiveOrder.count - live)
     }
 
     /// The value of symbol `s` now: the constant of its full reduction (non-basic symbols are 0), expanding

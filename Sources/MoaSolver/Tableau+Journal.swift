@@ -106,11 +106,6 @@ extension Tableau {
             rows[r].basic = saved.basic
             rows[r].constant = saved.constant
             for c in saved.cells { appendCell(r, c.sym, c.coef) }
-            if saved.passive {
-                // `evaluateAll` may have dropped its entry while the row was something else.
-                passiveOrder.append((r, saved.seq))
-                orderIsSorted = false
-            }
             if saved.basic.isValid {
                 rowOf[saved.basic] = r
                 if !changes.isSymDirty[saved.basic] {

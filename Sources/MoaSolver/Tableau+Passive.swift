@@ -4,13 +4,14 @@
 extension Tableau {
     // MARK: - Passive rows
 
-    /// Whether `s` may become a passive row's basic variable: a non-basic external that no active row and no
-    /// objective holds, so that no active row has to be rewritten when it becomes basic. It may occur in passive
-    /// rows (definitions of other variables): those are unreduced and take the new definition as it is
-    /// (`definable(_:besides:)` checks that no cycle forms).
-    func isPassiveCandidate(_ s: Sym) -> Bool {
-        guard kind[s] == .external, !rowOf[s].isValid, cols[s].isEmpty else { return false }
-        return isFreeOfObjective(s)
+    /// Whether non-basic external `v` can be defined by a passive row at once: no objective holds it, and the
+    /// active rows that hold it have external basics (their values are unrestricted, so taking the definition
+    /// in cannot make them infeasible). Restricted rows never hold an external that is not basic (a row with one
+    /// takes it as its basic when it goes in), so this is the usual case.
+    func heldOnlyByExternalRows(_ v: Sym) -> Bool {
+        guard kind[v] == .external, isFreeOfObjective(v) else { return false }
+        for ref in cols[v] where kind[rows[ref.row].basic] != .external { return false }
+        return true
     }
 
     /// Whether no objective (nor phase one's) holds symbol `s`.
@@ -20,150 +21,12 @@ extension Tableau {
         return true
     }
 
-    /// The dummy content of passive row `p`'s variable through its own cells: its dummies, and the aggregates of
-    /// the passive rows it holds (made if needed).
-    mutating func dummyContent(_ p: RowID) -> [(Sym, Double)] {
-        var out: [(Sym, Double)] = []
-        let n = rows[p].cells.count
-        for i in 0..<n {
-            let c = rows[p].cells[i]
-            if kind[c.sym] == .dummy && !aggregateOf[c.sym].isValid {
-                out.append((c.sym, c.coef))
-            } else if rowOf[c.sym].isValid && rows[rowOf[c.sym]].passive {
-                out.append((aggregateSymbol(rowOf[c.sym]), c.coef))
-            }
-        }
-        return out
-    }
-
-    /// Writes the aggregate of passive row `p` out, one level (`dummyContent`), in every active row and objective
-    /// that holds it, and frees it: `p` is about to change.
-    mutating func writeOutAggregate(_ p: RowID) {
-        let a = rows[p].aggregate
-        if !a.isValid { return }
-        let content = dummyContent(p)
-        while let ref = cols[a].last {
-            touch(ref.row)
-            let c = rows[ref.row].cells[Int(ref.cell)].coef
-            removeCell(ref.row, Int(ref.cell))
-            for (d, k) in content { addTerm(ref.row, d, c * k) }
-        }
-        for l in levels.indices {
-            let e = levels[l].coef[a]
-            if e == 0 { continue }
-            objAdd(LevelID(l), a, -e)
-            for (d, k) in content { objAdd(LevelID(l), d, e * k) }
-        }
-        touch(p)
-        rows[p].aggregate = .none
-        releaseSymbol(a)
-    }
-
-    /// The passive rows that hold symbol `s`, directly or through other passive rows, in topological order, with
-    /// the derivatives of their variables with respect to `s` (`downstream(ofSymbol:)`); nil when defining `s` by
-    /// a row holding `rowSyms` would close a cycle (the row holds a variable defined downstream of `s`).
-    mutating func definable(_ s: Sym, besides rowSyms: [Sym], ignoring skip: RowID = .none) -> [(RowID, Double)]? {
-        if pcols[s].isEmpty { return [] }
-        let down = downstream(ofSymbol: s, ignoring: skip)
-        for (w, _) in down { scratch.expandQueued[rows[w].basic] = true }
-        let cycle = rowSyms.contains { $0 != s && scratch.expandQueued[$0] }
-        for (w, _) in down { scratch.expandQueued[rows[w].basic] = false }
-        return cycle ? nil : down
-    }
-
-    /// Where a new definition of `v` made of `rowSyms` goes in the topological order of passive rows (`seq`) when
-    /// it replaces `old`, `v`'s definition now, without moving the whole downstream of `v` after it.
-    ///
-    /// The new row takes `old`'s place when every passive definition among `rowSyms` comes before `old`: every row
-    /// downstream of `v` comes after `old`, so none is among `rowSyms` (no cycle) and the order holds. When some
-    /// come after (the "violating" rows), the order is repaired locally, as Pearce and Kelly's dynamic topological
-    /// order does: the violating rows and the passive rows they hold that come after `old` (upstream, `back`),
-    /// and the rows downstream of `v` that come no later than the last violating row (`forward`), share out their
-    /// own places plus `old`'s: `back` first, then the new row, then `forward`, each in its old order. A row in
-    /// both is a cycle. Nothing else moves.
-    ///
-    /// `compensate` tells whether an aggregate downstream of `v` is in use: it must then be compensated for the
-    /// change of what it stands for (`compensateAggregates`, with `downstream(ofSymbol:)`'s derivatives). The
-    /// flat expansions downstream are dropped on the way (they expanded through the old definition).
-    mutating func placeReplacing(_ old: RowID, of v: Sym, besides rowSyms: [Sym]) -> Placement {
-        let q = rows[old].seq
-        var lo: UInt64 = 0
-        for w in rowSyms where w != v {
-            let r = rowOf[w]
-            if r.isValid && rows[r].passive && rows[r].seq > q { lo = max(lo, rows[r].seq) }
-        }
-        // The downstream of `v`: aggregates in use, flat expansions, and the rows that must move after the new one.
-        // The buffers are the tableau's scratch (no allocation once grown): `forward`, `back` and `places` of
-        // their own, `flatStack` and `flatMark`/`flatTouched` (free outside `flatten`) for the upstream search.
-        var compensate = false
-        scratch.forward.removeAll(keepingCapacity: true)
-        markDownstream(of: v)
-        defer { unmarkDownstream() }
-        for (seq, w) in scratch.reach {
-            flats[w].seq = 0
-            if !compensate && rows[w].aggregate.isValid && !aggregateUnused(w) { compensate = true }
-            if seq <= lo { scratch.forward.append((seq, w)) }
-        }
-        if lo == 0 { return .seq(q, compensate: compensate) }
-        // Upstream of the violating rows, after `old`; a row downstream of `v` among them closes a cycle.
-        scratch.back.removeAll(keepingCapacity: true)
-        scratch.flatStack.removeAll(keepingCapacity: true)
-        scratch.flatTouched.removeAll(keepingCapacity: true)
-        defer {
-            for s in scratch.flatTouched { scratch.flatMark[s] = false }
-            scratch.flatTouched.removeAll(keepingCapacity: true)
-        }
-        for w in rowSyms where w != v {
-            let r = rowOf[w]
-            if r.isValid && rows[r].passive && rows[r].seq > q && !scratch.flatMark[w] {
-                scratch.flatMark[w] = true; scratch.flatTouched.append(w); scratch.flatStack.append(r)
-            }
-        }
-        while let r = scratch.flatStack.popLast() {
-            if scratch.expandQueued[rows[r].basic] { return .cycle }
-            scratch.back.append((rows[r].seq, r))
-            for c in rows[r].cells {
-                let u = rowOf[c.sym]
-                guard u.isValid, rows[u].passive, rows[u].seq > q, !scratch.flatMark[c.sym] else { continue }
-                scratch.flatMark[c.sym] = true; scratch.flatTouched.append(c.sym); scratch.flatStack.append(u)
-            }
-        }
-        scratch.back.sort { $0.0 < $1.0 }
-        scratch.forward.sort { $0.0 < $1.0 }
-        scratch.places.removeAll(keepingCapacity: true)
-        for (seq, _) in scratch.back { scratch.places.append(seq) }
-        scratch.places.append(q)
-        for (seq, _) in scratch.forward { scratch.places.append(seq) }
-        scratch.places.sort()
-        let nb = scratch.back.count
-        for k in 0..<nb { moveRow(scratch.back[k].1, to: scratch.places[k]) }
-        for k in 0..<scratch.forward.count { moveRow(scratch.forward[k].1, to: scratch.places[nb + 1 + k]) }
-        return .seq(scratch.places[nb], compensate: compensate)
-    }
-
-    /// Where a first definition of `v` (a symbol no row defines yet, held by the passive rows in `pcols[v]`) made of
-    /// `rowSyms` goes in the topological order without moving anything: strictly between the last passive
-    /// definition among `rowSyms` and the first row holding `v`, when there is room (seqs are spaced by
-    /// `seqStride`). Then no cycle can form (every row downstream of `v` comes after the first holder, every input
-    /// before it). Nil when there is no room: the caller falls back to `definable` and moving the downstream.
-    ///
-    /// The downstream is searched once, as `placeReplacing` does: its flat expansions held `v` as a free symbol
-    /// and are dropped, and `compensate` tells whether one of its aggregates is in use.
-    mutating func placeFirstDefinition(of v: Sym, besides rowSyms: [Sym]) -> Placement? {
-        var hi = UInt64.max
-        for ref in pcols[v] { hi = min(hi, rows[ref.row].seq) }
-        var lo: UInt64 = 0
-        for w in rowSyms where w != v {
-            let r = rowOf[w]
-            if r.isValid && rows[r].passive { lo = max(lo, rows[r].seq) }
-        }
-        // A seq of its own: not a multiple of the stride (those are appended rows'), not one placed before.
-        if !journal.isOpen && placedSeqs.count > 2 * rows.count + 1024 { prunePlacedSeqs() }
-        guard lo < hi, hi - lo >= 2 else { return nil }
-        var place = lo + (hi - lo) / 2
-        while place < hi && (place % Tableau.seqStride == 0 || placedSeqs.contains(place)) { place += 1 }
-        guard place < hi else { return nil }
-        placedSeqs.insert(place)
+    /// Readies the passive rows downstream of `v` for a new definition of `v` (a variable no passive row
+    /// defines now): their flat expansions held `v` itself and are dropped. Returns the downstream with
+    /// derivatives (`downstream(ofSymbol:)`) and true when one of its aggregates is in use, so that the caller
+    /// compensates them for what they will stand for; ([], false) otherwise.
+    mutating func prepareDefinition(of v: Sym) -> ([(RowID, Double)], Bool) {
+        if pcols[v].isEmpty { return ([], false) }
         var compensate = false
         markDownstream(of: v)
         for (_, w) in scratch.reach {
@@ -171,48 +34,19 @@ extension Tableau {
             if !compensate && rows[w].aggregate.isValid && !aggregateUnused(w) { compensate = true }
         }
         unmarkDownstream()
-        return .seq(place, compensate: compensate)
+        return compensate ? (downstream(ofSymbol: v), true) : ([], false)
     }
 
-    /// Keeps only the placed seqs that live passive rows still hold (outside transactions: a rollback may bring a
-    /// freed row back with its seq).
-    mutating func prunePlacedSeqs() {
-        var live = Set<UInt64>()
-        for r in rows.indices where rows[r].passive && rows[r].basic.isValid && rows[r].seq % Tableau.seqStride != 0 {
-            live.insert(rows[r].seq)
-        }
-        placedSeqs = live
-    }
-
-    /// Gives passive row `r` a new place in the topological order.
-    private mutating func moveRow(_ r: RowID, to seq: UInt64) {
-        guard rows[r].seq != seq else { return }
-        touch(r)
-        rows[r].seq = seq
-        if let last = passiveOrder.last, last.1 > seq { orderIsSorted = false }
-        passiveOrder.append((r, seq))
-    }
-
-    /// Turns row `r` (being built, holding `subject`) into the passive row defining `subject`. `downstream` are
-    /// the passive rows that already hold `subject` (`definable`), in topological order: they now depend on the
-    /// new row, so they get new, later keys (and their cached expansions go).
-    /// With `keeping` (from `placeReplacing`), the row takes that place in the order instead, and nothing
-    /// downstream moves (`downstream` is then only for the caller's compensation).
-    mutating func makePassive(_ r: RowID, subject: Sym, downstream: [(RowID, Double)] = [],
-                              keeping seq: UInt64? = nil) {
+    /// Turns row `r` (being built, holding `subject`) into the passive row defining `subject`: the row solved for
+    /// it, unreduced. Its place in the evaluation order is the subject's rank (`Row.seq`).
+    mutating func makePassive(_ r: RowID, subject: Sym) {
         // Built as an active row; re-file its cells as passive ones.
         var syms: [Sym] = [], coefs: [Double] = []
         for c in rows[r].cells { syms.append(c.sym); coefs.append(c.coef) }
         while !rows[r].cells.isEmpty { removeCell(r, rows[r].cells.count - 1) }
         rows[r].passive = true
-        flats[r].seq = 0   // a reused slot and seq must not find the old definition's expansion
-        if let seq {
-            rows[r].seq = seq
-            if let last = passiveOrder.last, last.1 > seq { orderIsSorted = false }
-        } else {
-            rows[r].seq = nextSeq
-            nextSeq += Tableau.seqStride
-        }
+        rows[r].seq = Tableau.rank(subject)
+        flats[r].seq = 0   // a reused slot must not find an old definition's expansion
         var a = 0.0
         for i in syms.indices where syms[i] == subject { a = coefs[i] }
         let f = -1 / a
@@ -220,14 +54,23 @@ extension Tableau {
         rows[r].constant = Tableau.clean(rows[r].constant * f)
         rows[r].basic = subject
         rowOf[subject] = r
-        passiveOrder.append((r, rows[r].seq))
-        if seq != nil { return }
-        for (w, _) in downstream {
-            touch(w)
-            rows[w].seq = nextSeq
-            nextSeq += Tableau.seqStride
-            passiveOrder.append((w, rows[w].seq))
-        }
+    }
+
+    /// A passive row's place in the evaluation order: its variable's rank, the symbol id (+ 1, so that 0 stays
+    /// "none" for `FlatExpansion.seq`). A passive row holds only variables of lower rank.
+    @inline(__always) static func rank(_ s: Sym) -> UInt64 { UInt64(s.index) + 1 }
+
+    /// Replaces `v`, just defined by a passive row, by its expansion in the active rows and objectives that
+    /// hold it (rows with an external basic only: `heldOnlyByExternalRows`). Returns false, changing nothing,
+    /// when the expansion holds `v` itself: one of those rows defines a variable `v`'s definition depends on.
+    mutating func substituteDefinition(of v: Sym) -> Bool {
+        if cols[v].isEmpty && isFreeOfObjective(v) { return true }
+        let t = allocRow()
+        setReduced(t, [v], [1])
+        if cellIndex(t, v) != nil { freeRow(t); return false }
+        substitute(v, t)
+        freeRow(t)
+        return true
     }
 
     /// Sets the cells of the empty row `r` to `sum(coefs[i] * syms[i])` with basic symbols expanded into
@@ -473,8 +316,8 @@ extension Tableau {
     /// A plain search finds them, one sort puts them in order, then one pass takes the derivatives (each row's
     /// from the rows before it). A max-heap walk did all three at once and cost about three times as much: this
     /// runs over the whole downstream of every definition that changes hands in a shuffled build.
-    mutating func downstream(ofSymbol v: Sym, ignoring skipRow: RowID = .none) -> [(RowID, Double)] {
-        markDownstream(of: v, ignoring: skipRow)
+    mutating func downstream(ofSymbol v: Sym) -> [(RowID, Double)] {
+        markDownstream(of: v)
         defer { unmarkDownstream() }
         scratch.reach.sort { $0.0 < $1.0 }
         scratch.expandCoef[v] = 1
@@ -494,7 +337,7 @@ extension Tableau {
     /// Marks the downstream of `v` (`v` and the basics of the passive rows that hold it, directly or through
     /// other passive rows, in `scratch.expandQueued`) and lists those rows with their seq in `scratch.reach`
     /// (unordered). `unmarkDownstream()` clears the marks.
-    private mutating func markDownstream(of v: Sym, ignoring skipRow: RowID = .none) {
+    private mutating func markDownstream(of v: Sym) {
         scratch.visit.removeAll(keepingCapacity: true)
         scratch.reach.removeAll(keepingCapacity: true)
         scratch.visit.append(v)
@@ -503,7 +346,7 @@ extension Tableau {
         while i < scratch.visit.count {
             let s = scratch.visit[i]
             i += 1
-            for ref in pcols[s] where ref.row != skipRow {
+            for ref in pcols[s] {
                 let b = rows[ref.row].basic
                 if scratch.expandQueued[b] { continue }
                 scratch.expandQueued[b] = true

@@ -40,7 +40,7 @@
     var cells: [Cell] = []
     /// A passive row defines an external variable by its constraint's own, unreduced row: its cells may hold
     /// basic symbols, it is not in the column index and never takes part in a pivot. Its variable is evaluated
-    /// from earlier passive rows (creation order `seq` is a topological order). Keeping these rows out of the
+    /// from passive rows of lower rank (`seq`, the rank of its variable, is a topological order). Keeping these rows out of the
     /// reduced tableau is what stops kiwi's fill-in (a chain's left edges each holding every earlier width).
     var passive = false
     var seq: UInt64 = 0
@@ -119,7 +119,7 @@ struct Scratch {
     var pos: [Int32] = []                 // by symbol: its cell index in the row being merged, else -1
     var aggregateRank: [Int32] = []       // by symbol, for `retireAggregates`: retirement order (grown lazily)
     var expandCoef: [Double] = []         // by symbol, for `setReduced`: pending coefficient
-    var expandQueued: [Bool] = []         // by symbol, for `setReduced` and `definable`
+    var expandQueued: [Bool] = []         // by symbol, for `setReduced` and `downstream`
     var heap = MaxHeap<RowID>()           // passive rows by key (`seq`, latest first, or reversed for `evaluate`)
     var rankHeap = MaxHeap<Int32>()       // for `retireAggregates`
     var touched: [Sym] = []             // non-basic symbols met by `setReduced`
@@ -129,11 +129,8 @@ struct Scratch {
     var flatMark: [Bool] = []             // by symbol, for `computeFlat`
     var flatTouched: [Sym] = []
     var pivotSyms: [Sym] = []             // a copy of the pivot row's cells (`loadPivot`)
-    var visit: [Sym] = []                 // symbols met by `downstream` and `placeReplacing`
+    var visit: [Sym] = []                 // symbols met by `downstream`
     var reach: [(UInt64, RowID)] = []     // rows found by `downstream`, with their seq
-    var forward: [(UInt64, RowID)] = []   // `placeReplacing`: downstream rows that move after the new one
-    var back: [(UInt64, RowID)] = []      // `placeReplacing`: upstream rows that move before it
-    var places: [UInt64] = []             // `placeReplacing`: the places they share out
     var pivotCoefs: [Double] = []
 
     /// Grows the per-symbol buffers by one symbol.
@@ -187,14 +184,6 @@ struct MaxHeap<Value> {
     }
 }
 
-/// Where a definition that replaces another goes in the order of passive rows (`Tableau.placeReplacing`).
-enum Placement {
-    /// At this seq; whatever had to move has moved. `compensate`: an aggregate downstream is in use.
-    case seq(UInt64, compensate: Bool)
-    /// It would depend on itself.
-    case cycle
-}
-
 /// The phase-one objective: the artificial variable's row, minimised while adding a constraint that no subject
 /// could take (only during that add). `syms` then holds the certificate of a failure.
 struct PhaseOne {
@@ -213,7 +202,7 @@ struct TableauStatistics {
     var rowsRewrittenByKind = [0, 0, 0, 0]   // rows a pivot substituted into
     var cellsVisitedByKind = [0, 0, 0, 0]    // cells read by those substitutions
     var expansions = 0                    // passive rows expanded by `setReduced`
-    var reassignments = 0                 // augmenting paths taken by adds (definitions that changed hands)
+    var swaps = 0                         // definitions that took their variable from an active row (`swapDefinition`)
     var downstreamVisits = 0              // rows visited by downstream searches (`markDownstream`)
     var refactorizations = 0              // tableaus rebuilt from the constraints after numerical trouble
     var driftRepairs = 0                  // of which because a required constraint drifted (`repairDrift`)
@@ -237,17 +226,6 @@ struct Tableau {
     /// Cells in all rows (kept by `appendCell` and `removeCell`): what `SolverLimits.maxCells` bounds.
     var cellCount = 0
     var rowStamp: [UInt32] = []           // the transaction that last recorded the row (`touch`)
-    var passiveOrder: [(RowID, UInt64)] = []   // passive rows by seq (stale entries skipped; see `orderIsSorted`)
-    /// False after a definition took over an older row's place (`seq`) and was appended out of order:
-    /// `evaluateAll` sorts `passiveOrder` by seq first.
-    var orderIsSorted = true
-    var nextSeq: UInt64 = Tableau.seqStride
-    /// The distance between the seqs of rows appended to the order: room for a first definition to go in
-    /// between its inputs and the rows that already hold its variable without moving them
-    /// (`placeFirstDefinition`). 2^20 apart, 2^44 appends before the seqs run out.
-    static let seqStride: UInt64 = 1 << 20
-    /// The seqs `placeFirstDefinition` gave out (seqs are unique: evaluation and the order's repairs compare them).
-    var placedSeqs = Set<UInt64>()
     var flats: [FlatExpansion] = []
     var flatEpoch: UInt32 = 1
     /// Moves on whenever a passive row's constant changes: cached expansions recompute their constants on use
@@ -329,8 +307,13 @@ struct Tableau {
             changes.isRowDirty.append(false)
         }
         touch(r)
+        // A row a rollback freed keeps its old fields (the journal restores only rows that existed): reset all.
         rows[r].basic = Row.beingBuilt
         rows[r].constant = 0
+        rows[r].passive = false
+        rows[r].seq = 0
+        rows[r].aggregate = .none
+        rows[r].constraint = -1
         return r
     }
 

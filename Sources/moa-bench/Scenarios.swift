@@ -415,8 +415,8 @@ func runScenarioOnce(_ name: String, _ n: Int, dump: Bool, lin: String?, remove:
         run.lines = sc.eqs.lines
         if let lin { try writeLin(layout, sc, name: name, views: n, to: lin) }
         if buildOnly {   // --build-only: for profiling the build; the solver's counters go to stderr
-            let st = layout.solver._statistics, re = layout.solver._reassignments
-            eprint("solver pivots=\(st.pivots) rows=\(st.rows) cells=\(st.cells) augmenting_paths=\(re.paths) downstream_visits=\(re.downstreamVisits)")
+            let st = layout.solver._statistics, re = layout.solver._swaps
+            eprint("solver pivots=\(st.pivots) rows=\(st.rows) cells=\(st.cells) swaps=\(re.definitions) downstream_visits=\(re.downstreamVisits)")
             return run
         }
 

@@ -213,7 +213,7 @@ final class RandomTests: XCTestCase {
 
     /// After every step, a trial shift of every constraint's constant keeps the tableau consistent with the
     /// constraints: dummy and aggregate content, which values alone do not show, is right (definitions that
-    /// change hands, swaps and augmenting paths rewrite it).
+    /// change hands and swaps rewrite it).
     func testDeepConsistency() throws {
         try run(seed: 300, steps: 300, nvars: 30, chains: true, deep: true)
         try run(seed: 1, steps: 300, nvars: 5, deep: true)

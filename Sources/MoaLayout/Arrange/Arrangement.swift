@@ -70,9 +70,10 @@ public class Arrangement {
     /// A rule `a.attr REL b.attr2 * multiplier + constant @ priority`.
     func rule(_ a: View, _ attr: LayoutAttribute, _ rel: LayoutRelation, _ b: View?, _ attr2: LayoutAttribute?,
               multiplier: Double = 1, constant: Double = 0, priority: Double = LayoutPriority.required,
-              _ name: String, initial: Double? = nil) -> ArrangedRule {
+              weight: Double = 1, _ name: String, initial: Double? = nil) -> ArrangedRule {
         ArrangedRule(spec: Spec(first: a, firstAttribute: attr, relation: rel, second: b, secondAttribute: attr2,
-                                multiplier: multiplier, divisor: nil, constant: constant, priority: priority),
+                                multiplier: multiplier, divisor: nil, constant: constant, priority: priority,
+                                weight: weight),
                      rule: name, initial: initial)
     }
 

@@ -392,6 +392,7 @@ public final class StackView: Arrangement {
 
         // Sizes along the axis.
         var sizeRef: View?
+        var shownIndex = 0
         for v in arrangedViews {
             let id = ObjectIdentifier(v)
             switch state(v) {
@@ -416,6 +417,13 @@ public final class StackView: Arrangement {
                                 initial: distance(v, size, from: nil, nil)))
             case .shown:
                 switch distribution {
+                case .fill:
+                    // Ties by index, as UIKit resolves an ambiguous fill: among views whose hugging (or
+                    // compression resistance) is equal, the first takes the room and the last gives it up first.
+                    // At the lowest priority, so it decides nothing else.
+                    out.append(rule(v, size, .equal, nil, nil, priority: LayoutPriority.minNonZero,
+                                    weight: Double(1 + shownIndex), "fill order \(shownIndex)"))
+                    shownIndex += 1
                 case .fillEqually:
                     if let r = sizeRef { out.append(rule(v, size, .equal, r, size, "fill equally")) } else { sizeRef = v }
                 case .fillProportionally:
