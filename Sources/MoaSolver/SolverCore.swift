@@ -651,6 +651,7 @@ struct SolverCore {
             tab.touch(r)
             tab.rowOf[v] = .none
             tab.rows[r].basic = Row.beingBuilt
+            tab.evaluation.invalidate()
             tab.appendCell(r, v, -1)
             guard definePassively(slot, &rec, subject: v) else {
                 throw .internalError("a definition that replaces a row's basic depends on that row")
@@ -899,6 +900,7 @@ struct SolverCore {
         tab.touch(r)
         tab.rows[r].basic = art
         tab.rowOf[art] = r
+        tab.evaluation.invalidate()
         tab.startArtificial(r)
         try tab.optimizeArtificial()
         tab.stopArtificial()

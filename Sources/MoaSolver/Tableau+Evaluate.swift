@@ -10,10 +10,15 @@ extension Tableau {
     /// symbol whose value changed, and so on downstream (`changedExternals` lists the externals among them). A
     /// large change takes the full pass, which is cheaper per row.
     mutating func evaluate() {
-        if changes.rows.count + changes.syms.count > rows.count / 4 || journal.isOpen {
+        // With the program compiled, a full pass costs little more per row than the incremental one costs per
+        // changed row: after an incremental pass that met many rows (a splitter drag moves most of a layout),
+        // the next ones are full passes while the rows keep their shape.
+        let large = evaluation.isValid && changes.lastIncrementalRows > rows.count / 8
+        if large || changes.rows.count + changes.syms.count > rows.count / 4 || journal.isOpen {
             evaluateAll()
             return
         }
+        changes.lastIncrementalRows = 0
         changes.evaluatedAll = false
         changes.externals.removeAll(keepingCapacity: true)
         for r in changes.rows {
@@ -22,48 +27,36 @@ extension Tableau {
             if b.isValid && !changes.isSymDirty[b] { changes.isSymDirty[b] = true; changes.syms.append(b) }
         }
         changes.rows.removeAll(keepingCapacity: true)
-        // Values of the dirty symbols that active rows give or that are non-basic; passive ones are queued.
-        scratch.heap.removeAll()
-        var i = 0
-        while i < changes.syms.count {
-            let s = changes.syms[i]
-            i += 1
+        // Values of the dirty symbols that active rows give or that are non-basic; passive ones are queued by
+        // rank in a bitset (`RankQueue`), which a forward scan then empties in topological order.
+        for s in changes.syms {
+            changes.isSymDirty[s] = false
             let r = rowOf[s]
             if r.isValid && rows[r].passive {
-                scratch.heap.push(UInt64.max - rows[r].seq, r)
+                scratch.rankQueue.insert(s.index)
             } else {
                 symValue[s] = r.isValid ? rows[r].constant : 0
                 if kind[s] == .external { changes.externals.append(s) }
-                for ref in pcols[s] {
-                    let ub = rows[ref.row].basic
-                    if !changes.isSymDirty[ub] { changes.isSymDirty[ub] = true; changes.syms.append(ub) }
-                }
+                for ref in pcols[s] { scratch.rankQueue.insert(rows[ref.row].basic.index) }
             }
         }
-        // Passive rows in topological order (earliest first); each pushes the passive rows that hold its variable.
-        var lastSeq: UInt64 = 0
-        while let (key, r) = scratch.heap.pop() {
-            let seq = UInt64.max - key
-            if seq == lastSeq { continue }   // queued twice
-            lastSeq = seq
-            guard rows[r].passive, rows[r].seq == seq else { continue }
+        changes.syms.removeAll(keepingCapacity: true)
+        // Passive rows by rank: each queues the passive rows that hold its variable, all of higher rank.
+        while let i = scratch.rankQueue.popFirst() {
+            let b = Sym(i)
+            let r = rowOf[b]
+            guard r.isValid, rows[r].passive else { continue }
+            changes.lastIncrementalRows += 1
             var v = rows[r].constant
             for c in rows[r].cells where rowOf[c.sym].isValid { v += c.coef * symValue[c.sym] }
-            let b = rows[r].basic
             symValue[b] = v
             if kind[b] == .external { changes.externals.append(b) }
-            for ref in pcols[b] {
-                let u = ref.row
-                let ub = rows[u].basic
-                if !changes.isSymDirty[ub] { changes.isSymDirty[ub] = true; changes.syms.append(ub) }
-                scratch.heap.push(UInt64.max - rows[u].seq, u)
-            }
+            for ref in pcols[b] { scratch.rankQueue.insert(rows[ref.row].basic.index) }
         }
-        for s in changes.syms { changes.isSymDirty[s] = false }
-        changes.syms.removeAll(keepingCapacity: true)
     }
 
-    /// `evaluate` over every row.
+    /// `evaluate` over every row, by the compiled program (`EvaluationProgram`), compiling it first when the
+    /// rows changed shape since.
     mutating func evaluateAll() {
         changes.evaluatedAll = true
         changes.externals.removeAll(keepingCapacity: true)
@@ -71,32 +64,8 @@ extension Tableau {
         changes.rows.removeAll(keepingCapacity: true)
         for s in changes.syms { changes.isSymDirty[s] = false }
         changes.syms.removeAll(keepingCapacity: true)
-        // Active rows give their constants; passive rows follow by rank, the order of their variables' symbols.
-        // Unsafe buffers: this runs once per frame over every row, and array access with its retains and bounds
-        // checks was most of its cost.
-        rows.withUnsafeBufferPointer { rowBuf in
-            rowOf.withUnsafeBufferPointer { rowOf in
-                symValue.withUnsafeMutableBufferPointer { value in
-                    for r in rowBuf.indices {
-                        let row = rowBuf.baseAddress! + r
-                        if row.pointee.basic.isValid && !row.pointee.passive {
-                            value[row.pointee.basic.index] = row.pointee.constant
-                        }
-                    }
-                    for s in rowOf.indices {
-                        let r = rowOf[s]
-                        guard r.isValid else { continue }
-                        let row = rowBuf.baseAddress! + r.index
-                        guard row.pointee.passive else { continue }
-                        var v = row.pointee.constant
-                        row.pointee.cells.withUnsafeBufferPointer { cells in
-                            for c in cells where rowOf[c.sym.index].isValid { v += c.coef * value[c.sym.index] }
-                        }
-                        value[s] = v
-                    }
-                }
-            }
-        }
+        if !evaluation.isValid { evaluation.compile(self) }
+        evaluation.run(rows, &symValue)
     }
 
     /// The value of symbol `s` now: the constant of its full reduction (non-basic symbols are 0), expanding
@@ -135,4 +104,66 @@ extension Tableau {
 
     /// The value of symbol `s` after `evaluate()`.
     func value(_ s: Sym) -> Double { rowOf[s].isValid ? symValue[s] : 0 }
+}
+
+/// The tableau's evaluation compiled into flat arrays: the active rows (whose basic takes the row's constant) and
+/// the passive rows in rank order with only their cells on basic symbols (non-basic ones are 0). One pass over
+/// contiguous memory evaluates everything: a frame in which every value moves (a window resized, a splitter
+/// dragged) reads the rows' own cell arrays no more. Compiled again after any change of the rows' shape (a
+/// pivot, a row made or freed, a passive row's cells); constant changes need no recompiling (constants are read
+/// from the rows).
+struct EvaluationProgram {
+    private(set) var isValid = false
+    private var activeBasics: [Int32] = []
+    private var activeRows: [Int32] = []
+    private var passiveBasics: [Int32] = []
+    private var passiveRows: [Int32] = []
+    private var starts: [Int32] = [0]
+    private var syms: [Int32] = []
+    private var coefs: [Double] = []
+
+    mutating func invalidate() { isValid = false }
+
+    mutating func compile(_ t: Tableau) {
+        activeBasics.removeAll(keepingCapacity: true); activeRows.removeAll(keepingCapacity: true)
+        passiveBasics.removeAll(keepingCapacity: true); passiveRows.removeAll(keepingCapacity: true)
+        starts.removeAll(keepingCapacity: true); starts.append(0)
+        syms.removeAll(keepingCapacity: true); coefs.removeAll(keepingCapacity: true)
+        for r in t.rows.indices {
+            let row = t.rows[r]
+            if row.basic.isValid && !row.passive { activeBasics.append(row.basic.raw); activeRows.append(Int32(r)) }
+        }
+        for s in t.rowOf.indices {
+            let r = t.rowOf[s]
+            guard r.isValid, t.rows[r].passive else { continue }
+            passiveBasics.append(Int32(s)); passiveRows.append(r.raw)
+            for c in t.rows[r].cells where t.rowOf[c.sym].isValid { syms.append(c.sym.raw); coefs.append(c.coef) }
+            starts.append(Int32(syms.count))
+        }
+        isValid = true
+    }
+
+    /// Every basic symbol's value into `value` (indexed by symbol).
+    func run(_ rows: [Row], _ value: inout [Double]) {
+        rows.withUnsafeBufferPointer { rows in
+            value.withUnsafeMutableBufferPointer { value in
+                activeBasics.withUnsafeBufferPointer { basics in
+                    activeRows.withUnsafeBufferPointer { rowIDs in
+                        for i in basics.indices { value[Int(basics[i])] = rows[Int(rowIDs[i])].constant }
+                    }
+                }
+                passiveBasics.withUnsafeBufferPointer { basics in
+                passiveRows.withUnsafeBufferPointer { rowIDs in
+                starts.withUnsafeBufferPointer { starts in
+                syms.withUnsafeBufferPointer { syms in
+                coefs.withUnsafeBufferPointer { coefs in
+                    for i in basics.indices {
+                        var v = rows[Int(rowIDs[i])].constant
+                        for j in Int(starts[i])..<Int(starts[i + 1]) { v += coefs[j] * value[Int(syms[j])] }
+                        value[Int(basics[i])] = v
+                    }
+                }}}}}
+            }
+        }
+    }
 }

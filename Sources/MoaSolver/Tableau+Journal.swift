@@ -88,6 +88,7 @@ extension Tableau {
     /// the caller's own bookkeeping through `journal.symCount`.
     mutating func rollback() {
         journal.isOpen = false
+        evaluation.invalidate()
         // Take every touched row out of the columns, then put the saved rows back.
         for (r, _) in journal.rows {
             if r.index < rows.count { markDirty(r) }

@@ -54,6 +54,7 @@ extension Tableau {
         rows[r].constant = Tableau.clean(rows[r].constant * f)
         rows[r].basic = subject
         rowOf[subject] = r
+        evaluation.invalidate()
     }
 
     /// A passive row's place in the evaluation order: its variable's rank, the symbol id (+ 1, so that 0 stays
@@ -289,6 +290,7 @@ extension Tableau {
         setReduced(nr, cells.map(\.sym), cells.map(\.coef))
         rows[nr].basic = v
         rowOf[v] = nr
+        evaluation.invalidate()
         return nr
     }
 

@@ -83,6 +83,7 @@ extension Tableau {
         }
         rows[r].basic = entering
         rowOf[entering] = r
+        evaluation.invalidate()
         substitute(entering, r)
         if leaving.isValid, !isCandidate[leaving], improvingDirection(leaving) != 0 {
             isCandidate[leaving] = true

@@ -111,6 +111,8 @@ struct PendingChanges {
     var externals: [Sym] = []
     /// Set when `evaluate` did a full pass (every value may have changed).
     var evaluatedAll = true
+    /// Passive rows the last incremental pass evaluated (`evaluate` chooses the full pass after a large one).
+    var lastIncrementalRows = 0
 }
 
 /// Work buffers of single operations, kept so that no operation allocates once they have grown. Their contents
@@ -120,7 +122,8 @@ struct Scratch {
     var aggregateRank: [Int32] = []       // by symbol, for `retireAggregates`: retirement order (grown lazily)
     var expandCoef: [Double] = []         // by symbol, for `setReduced`: pending coefficient
     var expandQueued: [Bool] = []         // by symbol, for `setReduced` and `downstream`
-    var heap = MaxHeap<RowID>()           // passive rows by key (`seq`, latest first, or reversed for `evaluate`)
+    var heap = MaxHeap<RowID>()           // passive rows by key (`seq`, latest first)
+    var rankQueue = RankQueue()           // passive basics to evaluate, by rank (`evaluate`)
     var rankHeap = MaxHeap<Int32>()       // for `retireAggregates`
     var touched: [Sym] = []             // non-basic symbols met by `setReduced`
     var flatStack: [RowID] = []           // for `flatten`
@@ -143,6 +146,37 @@ struct Scratch {
         pos.removeLast(n); expandCoef.removeLast(n); expandQueued.removeLast(n); flatCoef.removeLast(n)
         flatMark.removeLast(n)
         if aggregateRank.count > pos.count { aggregateRank.removeLast(aggregateRank.count - pos.count) }
+    }
+}
+
+/// A set of symbol ids emptied in increasing order, for evaluating passive rows by rank: a bitset scanned
+/// forward from the lowest member. Ids inserted while it is being emptied must be above the last one taken (a
+/// passive row's dependants have higher ranks), so one pass takes them all.
+struct RankQueue {
+    private var words: [UInt64] = []
+    private var first = Int.max      // word index of the lowest member (a lower bound)
+    private var last = -1            // word index of the highest member (an upper bound)
+
+    mutating func insert(_ i: Int) {
+        let w = i >> 6
+        if w >= words.count { words += [UInt64](repeating: 0, count: w + 1 - words.count) }
+        words[w] |= 1 << UInt64(i & 63)
+        if w < first { first = w }
+        if w > last { last = w }
+    }
+
+    /// The lowest member, removed; nil when empty.
+    mutating func popFirst() -> Int? {
+        while first <= last {
+            let bits = words[first]
+            if bits == 0 { first += 1; continue }
+            let b = bits.trailingZeroBitCount
+            words[first] = bits & (bits - 1)
+            return first << 6 | b
+        }
+        first = Int.max
+        last = -1
+        return nil
     }
 }
 
@@ -242,6 +276,8 @@ struct Tableau {
 
     var journal = Journal()
     var changes = PendingChanges()
+    /// The passive rows compiled for `evaluateAll` (rebuilt after any change of the rows' shape).
+    var evaluation = EvaluationProgram()
     var scratch = Scratch()
     var stats = TableauStatistics()
 
@@ -323,6 +359,7 @@ struct Tableau {
         let b = rows[r].basic
         if b.isValid && rowOf[b] == r { rowOf[b] = .none }
         rows[r].basic = Row.freeSlot
+        evaluation.invalidate()
         rows[r].constant = 0
         rows[r].passive = false
         rows[r].aggregate = .none
@@ -360,6 +397,7 @@ struct Tableau {
         }
         rows[r].cells.append(Cell(sym: s, colSlot: colSlot, coef: coef))
         cellCount += 1
+        if rows[r].passive { evaluation.invalidate() }
     }
 
     /// Swap-removes cell `i` of row `r` and its column entry.
@@ -374,6 +412,7 @@ struct Tableau {
         }
         let lastCell = rows[r].cells.removeLast()
         cellCount -= 1
+        if passive { evaluation.invalidate() }
         if i < rows[r].cells.count {
             rows[r].cells[i] = lastCell
             if passive {
