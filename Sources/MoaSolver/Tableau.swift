@@ -285,9 +285,10 @@ struct Tableau {
 
     // MARK: - Symbols
 
-    mutating func newSymbol(_ k: SymbolKind, owner o: Int32) -> Sym {
+    /// A new symbol of kind `k`; with `atEnd`, one above every other (the highest rank), not a freed one.
+    mutating func newSymbol(_ k: SymbolKind, owner o: Int32, atEnd: Bool = false) -> Sym {
         let s: Sym
-        if let f = freeSyms.popLast() {
+        if !atEnd, let f = freeSyms.popLast() {
             s = f
             if journal.isOpen { journal.poppedSymbol(f, leaving: freeSyms.count) }
         } else {
