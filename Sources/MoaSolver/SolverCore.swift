@@ -578,15 +578,6 @@ struct SolverCore {
                 return
             }
         }
-        if let u = freshSubject(rec) {
-            // Nothing holds `u` yet: it takes the highest rank (a new symbol) and the constraint defines it.
-            let v = renumber(u)
-            makeMarkers(slot, &rec)
-            definePassively(slot, &rec, subject: v)
-            rec.active = true
-            cons[slot] = rec
-            return
-        }
         let allocated = makeMarkers(slot, &rec)
         cons[slot] = rec
         do throws(SolverError) {
@@ -628,37 +619,6 @@ struct SolverCore {
     }
 
     static func isEquality(_ rec: ConstraintRecord) -> Bool { rec.isRequired && rec.relation == .equal }
-
-    /// A variable of the constraint that nothing else holds yet (no row, no objective) and has the largest
-    /// coefficient, when its highest-ranked variable cannot be defined: renumbered to the highest rank, it can
-    /// be (`renumber`). A centring (`a.top + 0.5*a.height == b.top + 0.5*b.height`) has its highest-ranked
-    /// variable at 0.5, and a container sized by its content (`box.bottom == child.bottom + 10`) has the
-    /// child's variables above the box's: the variable they place is usually the one they meet first. Not
-    /// inside a transaction (a rollback does not undo a renumbering). Ties go to the highest rank.
-    func freshSubject(_ rec: ConstraintRecord) -> Sym? {
-        guard !tab.journal.isOpen else { return nil }
-        var largest = 0.0
-        for c in rec.coefs { largest = max(largest, abs(c)) }
-        guard largest > Tolerance.coefEpsilon else { return nil }
-        var best = Sym.none
-        for i in rec.vars.indices where abs(rec.coefs[i]) >= largest {
-            let s = varSym[Int(rec.vars[i])]
-            guard !tab.rowOf[s].isValid, tab.cols[s].isEmpty, tab.pcols[s].isEmpty, tab.isFreeOfObjective(s) else {
-                continue
-            }
-            if !best.isValid || s > best { best = s }
-        }
-        return best.isValid ? best : nil
-    }
-
-    /// Gives variable symbol `u` (which nothing holds) a new symbol of the highest rank; returns it.
-    mutating func renumber(_ u: Sym) -> Sym {
-        let slot = Int(tab.owner[u])
-        let v = tab.newSymbol(.external, owner: Int32(slot), atEnd: true)
-        varSym[slot] = v
-        tab.releaseSymbol(u)
-        return v
-    }
 
     /// The passive row by which active constraint `slot` defines a variable, or none: the passive row that
     /// holds its marker (only its own does). Read from the tableau, so a rollback cannot leave it stale.

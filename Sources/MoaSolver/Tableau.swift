@@ -285,10 +285,9 @@ struct Tableau {
 
     // MARK: - Symbols
 
-    /// A new symbol of kind `k`; with `atEnd`, one above every other (the highest rank), not a freed one.
-    mutating func newSymbol(_ k: SymbolKind, owner o: Int32, atEnd: Bool = false) -> Sym {
+    mutating func newSymbol(_ k: SymbolKind, owner o: Int32) -> Sym {
         let s: Sym
-        if !atEnd, let f = freeSyms.popLast() {
+        if let f = freeSyms.popLast() {
             s = f
             if journal.isOpen { journal.poppedSymbol(f, leaving: freeSyms.count) }
         } else {
