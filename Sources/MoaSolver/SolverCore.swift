@@ -562,20 +562,26 @@ struct SolverCore {
                 for s in allocated.reversed() { tab.releaseSymbol(s) }
                 rec = entry
                 if !rec.isRequired { rec.level = tab.level(for: rec.priority) }
-            } else if takesOver && !swapLeavesOnlyDummies(rec, subject: v) {
+            } else if takesOver && !(tab.journal.isOpen && swapLeavesOnlyDummies(rec, subject: v)) {
                 let allocated = makeMarkers(slot, &rec)
                 cons[slot] = rec
+                var swapped = false
                 do throws(SolverError) {
-                    try swapDefinition(slot, &rec, subject: v)
+                    swapped = try swapDefinition(slot, &rec, subject: v)
                 } catch {
                     if !tab.journal.isOpen { for s in allocated.reversed() { tab.releaseSymbol(s) } }
                     cons[slot] = entry
                     throw error
                 }
-                rec.active = true
-                cons[slot] = rec
-                try optimizeAfterAdd()
-                return
+                if swapped {
+                    rec.active = true
+                    cons[slot] = rec
+                    try optimizeAfterAdd()
+                    return
+                }
+                for s in allocated.reversed() { tab.releaseSymbol(s) }
+                rec = entry
+                if !rec.isRequired { rec.level = tab.level(for: rec.priority) }
             }
         }
         let allocated = makeMarkers(slot, &rec)
@@ -638,7 +644,10 @@ struct SolverCore {
     /// because its definition had not come yet (a container's right edge against the last view of a chain
     /// built back to front) hands it over when the definition comes, instead of the definition going in as a
     /// long ordinary row.
-    mutating func swapDefinition(_ slot: Int, _ rec: inout ConstraintRecord, subject v: Sym) throws(SolverError) {
+    /// Returns false, having changed nothing, when the row would hold dummies only (`swapLeavesOnlyDummies`,
+    /// which the caller checks beforehand when a transaction is open: this one is then not its own).
+    mutating func swapDefinition(_ slot: Int, _ rec: inout ConstraintRecord, subject v: Sym) throws(SolverError)
+        -> Bool {
         tab.stats.swaps += 1
         let began = !tab.journal.isOpen
         if began { tab.begin() }
@@ -656,6 +665,10 @@ struct SolverCore {
             guard definePassively(slot, &rec, subject: v) else {
                 throw .internalError("a definition that replaces a row's basic depends on that row")
             }
+            if began && tab.rows[r].cells.allSatisfy({ tab.kind[$0.sym] == .dummy }) {
+                tab.rollback()
+                return false
+            }
             cons[slot] = rec
             try placeRow(r, own: [], owner: -1, blame: slot)
         } catch {
@@ -663,6 +676,7 @@ struct SolverCore {
             throw error
         }
         if began { tab.commit() }
+        return true
     }
 
     /// Whether `swapDefinition` would leave the row that defines `v` now (active, or a weaker passive
