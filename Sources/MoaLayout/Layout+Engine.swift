@@ -91,24 +91,26 @@ extension Layout {
 
     // MARK: - Expressions
 
-    /// The attribute of `v` as the constraint sees it: physical, or mirrored across the root's vertical
-    /// centre line for a directional constraint in a right-to-left context.
-    func _attributeExpression(_ v: View, _ a: LayoutAttribute, mirrored: Bool) -> Expression {
+    /// Adds `scale` times the attribute of `v` as the constraint sees it to `e`: physical, or mirrored across
+    /// the root's vertical centre line for a directional constraint in a right-to-left context.
+    func _addAttribute(_ v: View, _ a: LayoutAttribute, mirrored: Bool, scale: Double, to e: inout Expression) {
         guard mirrored, a.axis == .horizontal, !a.isSize else {
-            return v.physicalExpression(a, rightToLeft: false)
+            v.addPhysical(a, rightToLeft: false, scale: scale, to: &e)
+            return
         }
         // u = root.left + root.right - x, with leading/trailing read right-to-left.
-        var e = Expression([Term(root.variables[0], 2), Term(root.variables[2], 1)])
-        addScaled(&e, v.physicalExpression(a, rightToLeft: true), -1)
-        return e
+        addScaled(&e, Expression([Term(root.variables[0], 2), Term(root.variables[2], 1)]), scale)
+        v.addPhysical(a, rightToLeft: true, scale: -scale, to: &e)
     }
 
     /// `first - (multiplier * second + constant)`: the solver form `expression REL 0` of a constraint.
     func _expression(_ c: LayoutConstraint) -> Expression {
         let mirrored = c.isDirectional && c.firstView.effectiveLayoutDirection == .rightToLeft
-        var e = _attributeExpression(c.firstView, c.firstAttribute, mirrored: mirrored)
+        var e = Expression([], constant: 0)
+        e.terms.reserveCapacity(4)
+        _addAttribute(c.firstView, c.firstAttribute, mirrored: mirrored, scale: 1, to: &e)
         if let s = c.secondView, let a = c.secondAttribute {
-            addScaled(&e, _attributeExpression(s, a, mirrored: mirrored), -c.multiplier)
+            _addAttribute(s, a, mirrored: mirrored, scale: -c.multiplier, to: &e)
         }
         e.constant -= c.constant
         e.terms.removeAll { $0.coefficient == 0 }
@@ -143,7 +145,7 @@ extension Layout {
     func _error(_ e: SolverError, for c: LayoutConstraint, conflicts known: [LayoutConstraint]? = nil) -> LayoutError {
         switch e {
         case .unsatisfiable(let handles):
-            let conflicts = known.map { $0.map(\.info) } ?? handles.compactMap { byHandle[$0]?.info }
+            let conflicts = known.map { $0.map(\.info) } ?? handles.compactMap { owner(of: $0)?.info }
             var msg = "required constraint \(c.located) cannot hold"
             if conflicts.isEmpty {
                 let alone = (c.installedExpression ?? _expression(c)).terms.isEmpty
@@ -173,6 +175,12 @@ extension Layout {
 
     /// Puts `c` into the solver with expression `e` at `priority`.
     func _install(_ c: LayoutConstraint, _ e: Expression, priority: Double, _ j: inout Journal) throws(LayoutError) {
+        try _installNow(c, e, priority: priority)
+        j.record { [unowned self] in self._uninstallNow(c) }
+    }
+
+    /// `_install` without a journal entry (undo with `_uninstallNow`).
+    func _installNow(_ c: LayoutConstraint, _ e: Expression, priority: Double) throws(LayoutError) {
         do throws(LayoutError) {
             try _countStep()
         } catch {
@@ -188,14 +196,20 @@ extension Layout {
         }
         c.solverConstraint = h
         c.installedExpression = e
-        byHandle[h] = c
-        j.record { [unowned self] in self._uninstallNow(c) }
+        while byHandleIndex.count <= h.index { byHandleIndex.append(nil) }
+        byHandleIndex[h.index] = c
+    }
+
+    /// The layout constraint installed as solver constraint `h`, or nil.
+    func owner(of h: Constraint) -> LayoutConstraint? {
+        guard h.index < byHandleIndex.count, let c = byHandleIndex[h.index], c.solverConstraint == h else { return nil }
+        return c
     }
 
     func _uninstallNow(_ c: LayoutConstraint) {
         guard let h = c.solverConstraint else { return }
         try? solver.remove(h)
-        byHandle[h] = nil
+        if byHandleIndex[h.index] === c { byHandleIndex[h.index] = nil }
         c.solverConstraint = nil
         c.installedExpression = nil
     }
@@ -344,23 +358,30 @@ extension Layout {
     /// O(the constraints of that view).
     func _twin(of c: LayoutConstraint, key: ConstraintKey) -> LayoutConstraint? {
         guard sharedKeys.contains(key) else { return nil }
-        return byID.mentioning(ObjectIdentifier(c.firstView)).compactMap { byID[$0] }
+        return byID.mentioning(c.firstView).compactMap { byID[$0] }
             .filter { $0 !== c && $0.origin == .equation && $0.isValid && $0.key == key }
             .min { $0.id < $1.id }
     }
 
     /// Registers a new equation constraint (list, key, id).
     func _register(_ c: LayoutConstraint, _ j: inout Journal) {
+        let prev = _registerNow(c)
+        j.record { [unowned self] in self._unregisterNow(c, previous: prev) }
+    }
+
+    /// Registers a new equation constraint without a journal entry; returns the constraint its key named before
+    /// (for `_unregisterNow`).
+    func _registerNow(_ c: LayoutConstraint) -> LayoutConstraint? {
         userConstraints.append(c)
         byID[c.id] = c
-        let key = c.key
-        let prev = byKey[key]
-        byKey[key] = c
-        j.record { [unowned self] in
-            self.userConstraints.removeLast()
-            self.byID[c.id] = nil
-            self.byKey[key] = prev
-        }
+        return byKey.updateValue(c, forKey: c.key)
+    }
+
+    /// Undoes `_registerNow(c)`, the last registration not yet undone.
+    func _unregisterNow(_ c: LayoutConstraint, previous: LayoutConstraint?) {
+        userConstraints.removeLast()
+        byID[c.id] = nil
+        byKey[c.key] = previous
     }
 
     /// Removes `c` for good: out of the solver and every table; the handle becomes stale. It stays in
@@ -384,10 +405,11 @@ extension Layout {
 
     /// Refreshes every constraint (user and intrinsic) that mentions a view in `views`, or, with
     /// `directionOf`, every directional constraint whose first view is in `directionOf`.
-    func _refreshAll(mentioning views: Set<ObjectIdentifier>, directionOf: Set<ObjectIdentifier> = [],
+    func _refreshAll(mentioning viewList: [View], directionOf directionList: [View] = [],
                      _ j: inout Journal) throws(LayoutError) {
+        let views = Set(viewList.map(ObjectIdentifier.init)), directionOf = Set(directionList.map(ObjectIdentifier.init))
         var ids = Set<Int>()
-        for v in views.union(directionOf) { ids.formUnion(byID.mentioning(v)) }
+        for v in viewList + directionList { ids.formUnion(byID.mentioning(v)) }
         let affected = ids.compactMap { byID[$0] }.sorted { $0.id < $1.id }.filter { c in
             guard c.isActive else { return false }
             let touches = views.contains(ObjectIdentifier(c.firstView))
@@ -398,10 +420,10 @@ extension Layout {
         try _refreshGroup(affected, &j)
     }
 
-    func _subtree(_ v: View) -> Set<ObjectIdentifier> {
-        var out: Set<ObjectIdentifier> = []
+    func _subtree(_ v: View) -> [View] {
+        var out: [View] = []
         var stack = [v]   // no recursion: hierarchies may be deeper than the stack allows
-        while let x = stack.popLast() { out.insert(ObjectIdentifier(x)); stack.append(contentsOf: x.subviews) }
+        while let x = stack.popLast() { out.append(x); stack.append(contentsOf: x.subviews) }
         return out
     }
 
@@ -415,16 +437,16 @@ extension Layout {
             if let absolute { v.absoluteMargins = absolute }
             v.directionalLayoutMargins = directional
             j.record { v.absoluteMargins = old.0; v.directionalLayoutMargins = old.1 }
-            try _refreshAll(mentioning: [ObjectIdentifier(v)], &j)
+            try _refreshAll(mentioning: [v], &j)
         }
     }
 
     /// The views of `v`'s subtree whose margins are directional: a direction change moves their margin edges.
-    func _directionalMargins(in v: View) -> Set<ObjectIdentifier> {
-        var out: Set<ObjectIdentifier> = []
+    func _directionalMargins(in v: View) -> [View] {
+        var out: [View] = []
         var stack = [v]
         while let x = stack.popLast() {
-            if x.directionalLayoutMargins != nil { out.insert(ObjectIdentifier(x)) }
+            if x.directionalLayoutMargins != nil { out.append(x) }
             stack.append(contentsOf: x.subviews)
         }
         return out
@@ -454,7 +476,7 @@ extension Layout {
         v.baselineOffset = offset
         v.firstBaselineOffset = first
         j.record { v.baselineOffset = old.0; v.firstBaselineOffset = old.1 }
-        try _refreshAll(mentioning: [ObjectIdentifier(v)], &j)
+        try _refreshAll(mentioning: [v], &j)
     }
 
     func _setSuperview(_ v: View, _ parent: View) throws(LayoutError) {
@@ -612,9 +634,12 @@ extension Layout {
 
 /// Layout constraints by id, and the ids of those that mention each view, so that a change to one view (margins,
 /// baseline, direction, removal) finds its constraints without scanning all of them.
+///
+/// Each view keeps the ids in a plain list (`View.constraintIDs`): linking appends; unlinking only counts the
+/// entry as stale, and the list is compacted when half of it is stale. Ids are never reused, so an entry whose
+/// id is still in `all` is a constraint that mentions the view.
 struct ConstraintIndex {
     private(set) var all: [Int: LayoutConstraint] = [:]
-    private var byView: [ObjectIdentifier: Set<Int>] = [:]
 
     subscript(id: Int) -> LayoutConstraint? {
         get { all[id] }
@@ -625,20 +650,31 @@ struct ConstraintIndex {
         }
     }
 
-    /// The ids of the constraints whose first or second view is `view`.
-    func mentioning(_ view: ObjectIdentifier) -> Set<Int> { byView[view] ?? [] }
+    mutating func reserveCapacity(_ n: Int) { all.reserveCapacity(n) }
+
+    /// The ids of the live constraints whose first or second view is `view`, each once, in increasing order.
+    func mentioning(_ view: View) -> [Int] {
+        var ids = view.constraintIDs.filter { all[$0] != nil }
+        ids.sort()
+        var kept = 0
+        for i in ids.indices where kept == 0 || ids[i] != ids[kept - 1] { ids[kept] = ids[i]; kept += 1 }
+        ids.removeLast(ids.count - kept)
+        return ids
+    }
 
     private mutating func link(_ c: LayoutConstraint) {
-        byView[ObjectIdentifier(c.firstView), default: []].insert(c.id)
-        if let v = c.secondView { byView[ObjectIdentifier(v), default: []].insert(c.id) }
+        c.firstView.constraintIDs.append(c.id)
+        if let v = c.secondView { v.constraintIDs.append(c.id) }
     }
 
     private mutating func unlink(_ c: LayoutConstraint) {
         for v in [c.firstView, c.secondView] {
             guard let v else { continue }
-            let key = ObjectIdentifier(v)
-            byView[key]?.remove(c.id)
-            if byView[key]?.isEmpty == true { byView[key] = nil }
+            v.staleConstraintIDs += 1
+            if v.staleConstraintIDs > 16, v.staleConstraintIDs * 2 > v.constraintIDs.count {
+                v.constraintIDs = mentioning(v).filter { $0 != c.id }
+                v.staleConstraintIDs = 0
+            }
         }
     }
 }

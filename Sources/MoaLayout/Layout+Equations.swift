@@ -197,12 +197,17 @@ extension Layout {
         -> [LayoutConstraint] {
         var out: [LayoutConstraint] = []
         var updated: [LayoutConstraint] = []
-        var fresh: [LayoutConstraint] = []
+        var fresh: [LayoutConstraint] = []   // registered without journal entries: one undo step for all below
+        var displaced: [LayoutConstraint?] = []   // what each fresh constraint's key named before
         let firstFreshID = nextConstraintID   // ids only grow: a constraint made by this call has one at least this
         let reporting = lines.contains { $0.parsed.debug }
         var perLine: [[(LayoutConstraint, LineOutcome)]] = []   // for the `?` reports only
         out.reserveCapacity(lines.count)
         fresh.reserveCapacity(lines.count)
+        displaced.reserveCapacity(lines.count)
+        // One growth of the tables for the whole text, not a rehash at every doubling.
+        byKey.reserveCapacity(byKey.count + lines.count)
+        byID.reserveCapacity(byID.all.count + lines.count)
         do throws(LayoutError) {
             for r in lines {
                 var mine: [(LayoutConstraint, LineOutcome)] = []
@@ -220,7 +225,7 @@ extension Layout {
                             } else {
                                 let c = makeConstraint(s, origin: .equation)
                                 c.line = r.line; c.source = source; c.sourceText = r.text
-                                _register(c, &j)
+                                displaced.append(_registerNow(c))
                                 fresh.append(c)
                                 mine.append((c, .created))
                             }
@@ -229,13 +234,22 @@ extension Layout {
                         }
                     }
                 } catch {
+                    _unregisterNow(fresh, displaced)
                     throw _locate(error, line: r.line ?? 1, text: r.text, start: r.start, source: source)
                 }
                 if reporting { perLine.append(mine) }
                 for (c, _) in mine { out.append(c) }
             }
+            j.record { [unowned self, fresh, displaced] in self._unregisterNow(fresh, displaced) }
             try _refreshGroup(updated, &j)
-            for c in fresh { try _install(c, &j) }
+            var installed = 0
+            do throws(LayoutError) {
+                for c in fresh { try _installNow(c, _expression(c), priority: c.priority); installed += 1 }
+            } catch {
+                for c in fresh[..<installed].reversed() { _uninstallNow(c) }
+                throw error
+            }
+            j.record { [unowned self, fresh] in for c in fresh.reversed() { self._uninstallNow(c) } }
         } catch {
             // Point at the line of the constraint that failed.
             var e = error
@@ -249,6 +263,11 @@ extension Layout {
         }
         _report(lines, perLine, source: source, failure: nil)
         return out
+    }
+
+    /// Undoes the registrations of `fresh` (latest first); `displaced` is what `_registerNow` returned for each.
+    func _unregisterNow(_ fresh: [LayoutConstraint], _ displaced: [LayoutConstraint?]) {
+        for i in fresh.indices.reversed() { _unregisterNow(fresh[i], previous: displaced[i]) }
     }
 
     /// What applying an equation did to one of its constraints (for the `?` reports, written only when asked for).
@@ -341,9 +360,9 @@ extension Layout {
         return s
     }
 
-    func _attribute(_ ref: NameRef, candidates extra: [String]) throws(LayoutError) -> LayoutAttribute {
-        if let a = LayoutAttribute(rawValue: ref.name) { return a }
-        let names = LayoutAttribute.allCases.map(\.rawValue) + extra
+    func _attribute(_ ref: NameRef, candidates extra: @autoclosure () -> [String]) throws(LayoutError) -> LayoutAttribute {
+        if let a = LayoutAttribute.named[ref.name] { return a }
+        let names = LayoutAttribute.allCases.map(\.rawValue) + extra()
         let near = nearestName(ref.name, among: names)
         var msg = "unknown attribute `\(ref.name)`"
         if let near { msg += " (did you mean `\(near)`?)" }
@@ -372,9 +391,10 @@ extension Layout {
         let first = try _lookupView(p.view, leftView: nil)
         let priority = p.priority ?? LayoutPriority.required
         let attrName = p.attribute.name
+        let ordinary = LayoutAttribute.named[attrName]   // else a shorthand, a content priority or unknown
 
         // Content priorities: view.hugH == low
-        if let i = contentPriorityAttributes.firstIndex(of: attrName) {
+        if ordinary == nil, let i = contentPriorityAttributes.firstIndex(of: attrName) {
             guard case .priority(let value, _, _) = p.rhs else { return [] }
             let axis: LayoutAxis = attrName.hasSuffix("H") ? .horizontal : .vertical
             let role: ContentRole = i >= 4 ? .hugging : .compressionResistance
@@ -382,7 +402,7 @@ extension Layout {
         }
 
         // size: width and height
-        if attrName == "size" {
+        if ordinary == nil, attrName == "size" {
             switch p.rhs {
             case .size(let w, let h, _, _):
                 return [.constraint(Spec(first: first, firstAttribute: .width, relation: p.relation, second: nil,
@@ -410,7 +430,7 @@ extension Layout {
         }
 
         // pin: four edges
-        if attrName == "pin" {
+        if ordinary == nil, attrName == "pin" {
             let target: View
             let inset: Double
             switch p.rhs {
@@ -443,7 +463,10 @@ extension Layout {
         }
 
         // An ordinary attribute.
-        let a1 = try _attribute(p.attribute, candidates: compoundAttributes + contentPriorityAttributes)
+        let a1: LayoutAttribute
+        if let ordinary { a1 = ordinary } else {
+            a1 = try _attribute(p.attribute, candidates: compoundAttributes + contentPriorityAttributes)
+        }
         switch p.rhs {
         case .constant(let k, _, _):
             if a1.isSize {
@@ -459,7 +482,10 @@ extension Layout {
         case .item(let vref, let aref, let m, let d, let k):
             let second = try _lookupView(vref, leftView: first)
             var a2 = a1
-            if let aref {
+            if let aref, let a = LayoutAttribute.named[aref.name] {
+                a2 = a
+                try _checkPair(a1, a2, at: aref)
+            } else if let aref {
                 if compoundAttributes.contains(aref.name) || contentPriorityAttributes.contains(aref.name) {
                     throw LayoutError(.invalid, "`\(aref.name)` cannot be on the right of `.\(a1)`",
                                       offset: aref.offset, length: aref.length, expected: ["an attribute"])

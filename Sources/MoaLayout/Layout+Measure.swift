@@ -177,7 +177,7 @@ extension Layout {
         for p in [horizontalPriority, verticalPriority] where !LayoutPriority.isValid(p) {
             throw LayoutError(.invalid, "priority \(formatNumber(p)) is outside 1...1000")
         }
-        let inside = _subtree(v)
+        let inside = Set(_subtree(v).map(ObjectIdentifier.init))
         let scratch = Solver()
         var vars: [Variable: Variable] = [:]
         func mapped(_ x: Variable) -> Variable {
@@ -195,7 +195,7 @@ extension Layout {
         // The subtree's own constraints, but not the intrinsic sizes of measured content (measured again here).
         var seen = Set<Int>()
         for x in subtree {
-            for id in byID.mentioning(ObjectIdentifier(x)).sorted() where seen.insert(id).inserted {
+            for id in byID.mentioning(x) where seen.insert(id).inserted {
                 guard let c = byID[id], let h = c.solverConstraint, let e = c.installedExpression,
                       inside.contains(ObjectIdentifier(c.firstView)),
                       c.secondView.map({ inside.contains(ObjectIdentifier($0)) }) ?? true else { continue }

@@ -108,7 +108,8 @@ public final class Layout {
 
     // Constraints
     var userConstraints = CreationOrder<LayoutConstraint>()
-    var byHandle: [Constraint: LayoutConstraint] = [:]
+    /// The layout constraint installed as each solver constraint, by `Constraint.index` (see `owner(of:)`).
+    var byHandleIndex: [LayoutConstraint?] = []
     var byKey: [ConstraintKey: LayoutConstraint] = [:]
     var byID = ConstraintIndex()
     var nextConstraintID = 1
@@ -195,7 +196,7 @@ public final class Layout {
         _ = spec(keyboard, .bottom, root, .bottom, 0, .guide)
         keyboardHeightConstraint = spec(keyboard, .height, nil, nil, 0, .guide)
         // The solver names layout constraints by their current equations, only when a dump asks.
-        solver.tagProvider = { [weak self] h in self?.byHandle[h]?.description ?? "" }
+        solver.tagProvider = { [weak self] h in self?.owner(of: h)?.description ?? "" }
     }
 
     /// Creates a layout with a root of the given size.
@@ -316,7 +317,7 @@ public final class Layout {
         // Latest first: the solver takes a definition out cheaply when nothing defined later still uses it
         // (earliest first made removing a 10k-view chain take 80 s).
         var gone: [LayoutConstraint] = []
-        for id in Set(doomed.flatMap { byID.mentioning(ObjectIdentifier($0)) }) { if let c = byID[id] { gone.append(c) } }
+        for id in Set(doomed.flatMap { byID.mentioning($0) }) { if let c = byID[id] { gone.append(c) } }
         gone.sort { $0.id > $1.id }
         for c in gone { _discard(c, &j) }
         for v in doomed { intrinsicByView[ObjectIdentifier(v)] = nil }
@@ -402,7 +403,7 @@ public final class Layout {
 
     /// The constraints that mention `view` (on either side), including its intrinsic-size constraints.
     public func constraints(affecting view: View) -> [LayoutConstraint] {
-        byID.mentioning(ObjectIdentifier(view)).compactMap { byID[$0] }.sorted { $0.id < $1.id }
+        byID.mentioning(view).compactMap { byID[$0] }
     }
 
     /// Removes a constraint made by an equation; its handle becomes stale.
@@ -570,6 +571,17 @@ struct ConstraintKey: Hashable {
     var secondAttribute: LayoutAttribute?
     var multiplier: Double
     var priority: Double
+
+    /// One cheap mix instead of the synthesized hash, which hashes each attribute's String raw value (the
+    /// lookups of every equation added went through it).
+    func hash(into hasher: inout Hasher) {
+        func tag<E>(_ e: E) -> UInt64 { withUnsafeBytes(of: e) { $0.isEmpty ? 0 : UInt64($0[0]) } }  // payload-free enum: its case
+        var x = UInt64(UInt(bitPattern: first)) &* 0x9E37_79B9_7F4A_7C15
+        x ^= UInt64(second.map { UInt(bitPattern: $0) } ?? 0) &* 0xC2B2_AE3D_27D4_EB4F
+        x ^= tag(firstAttribute) << 56 ^ tag(relation) << 48 ^ (secondAttribute.map(tag) ?? 0xFF) << 40
+        x ^= multiplier.bitPattern &* 0x1656_67B1_9E37_79F9 ^ priority.bitPattern
+        hasher.combine(x)
+    }
 }
 
 extension LayoutConstraint {

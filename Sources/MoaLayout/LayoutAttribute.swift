@@ -64,6 +64,9 @@ public enum LayoutAttribute: String, Sendable, CaseIterable, CustomStringConvert
     /// The name used in equations, e.g. `centerXWithinMargins`.
     public var description: String { rawValue }
 
+    /// Attributes by name: one hash lookup (`init(rawValue:)` compares the name with each case in turn).
+    static let named: [String: LayoutAttribute] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+
     /// The axis the attribute measures along (`width` is horizontal, `height` vertical).
     public var axis: LayoutAxis {
         switch self {

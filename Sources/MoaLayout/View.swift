@@ -55,6 +55,10 @@ public final class View: Hashable, CustomStringConvertible {
 
     /// The solver variables `minX`, `minY`, `width`, `height` (root space), for use with `Layout.solver`.
     public let variables: [Variable]
+    /// Ids of the constraints that mention this view, with stale entries (`ConstraintIndex`).
+    var constraintIDs: [Int] = []
+    /// Entries of `constraintIDs` whose constraint is gone (or listed twice).
+    var staleConstraintIDs = 0
 
     /// The layout margins by left and right (default 8 on every edge for views and the root, 0 for guides),
     /// used by the margin attributes. Change with `setLayoutMargins(_:)`, or by leading and trailing with
@@ -161,36 +165,49 @@ public final class View: Hashable, CustomStringConvertible {
     }
 
     func physicalExpression(_ a: LayoutAttribute, rightToLeft rtl: Bool) -> Expression {
+        var e = Expression([], constant: 0)
+        e.terms.reserveCapacity(2)
+        addPhysical(a, rightToLeft: rtl, scale: 1, to: &e)
+        return e
+    }
+
+    /// Adds `scale` times the attribute's expression to `e`, merging terms of the same variable (no temporary
+    /// arrays: every equation added goes through here twice).
+    func addPhysical(_ a: LayoutAttribute, rightToLeft rtl: Bool, scale: Double, to e: inout Expression) {
         let x = variables[0], y = variables[1], w = variables[2], h = variables[3]
         let m = layoutMargins
-        func e(_ terms: [(Variable, Double)], _ k: Double = 0) -> Expression {
-            Expression(terms.map { Term($0.0, $0.1) }, constant: k)
+        func add(_ v: Variable, _ k: Double) {
+            if let i = e.terms.firstIndex(where: { $0.variable == v }) {
+                e.terms[i].coefficient += scale * k
+            } else {
+                e.terms.append(Term(v, scale * k))
+            }
         }
+        func add(_ v: Variable, _ k: Double, _ v2: Variable, _ k2: Double) { add(v, k); add(v2, k2) }
+        func constant(_ k: Double) { e.constant += scale * k }
         switch a {
-        case .left: return e([(x, 1)])
-        case .right: return e([(x, 1), (w, 1)])
-        case .centerX: return e([(x, 1), (w, 0.5)])
-        case .top: return e([(y, 1)])
-        case .bottom: return e([(y, 1), (h, 1)])
-        case .centerY: return e([(y, 1), (h, 0.5)])
-        case .width: return e([(w, 1)])
-        case .height: return e([(h, 1)])
-        case .leading: return physicalExpression(rtl ? .right : .left, rightToLeft: rtl)
-        case .trailing: return physicalExpression(rtl ? .left : .right, rightToLeft: rtl)
+        case .left: add(x, 1)
+        case .right: add(x, 1, w, 1)
+        case .centerX: add(x, 1, w, 0.5)
+        case .top: add(y, 1)
+        case .bottom: add(y, 1, h, 1)
+        case .centerY: add(y, 1, h, 0.5)
+        case .width: add(w, 1)
+        case .height: add(h, 1)
+        case .leading: addPhysical(rtl ? .right : .left, rightToLeft: rtl, scale: scale, to: &e)
+        case .trailing: addPhysical(rtl ? .left : .right, rightToLeft: rtl, scale: scale, to: &e)
         case .baseline, .lastBaseline:
-            if let b = baselineOffset { return e([(y, 1)], b) }
-            return e([(y, 1), (h, 1)])
+            if let b = baselineOffset { add(y, 1); constant(b) } else { add(y, 1, h, 1) }
         case .firstBaseline:
-            if let b = firstBaselineOffset ?? baselineOffset { return e([(y, 1)], b) }
-            return e([(y, 1), (h, 1)])
-        case .leftMargin: return e([(x, 1)], m.left)
-        case .rightMargin: return e([(x, 1), (w, 1)], -m.right)
-        case .topMargin: return e([(y, 1)], m.top)
-        case .bottomMargin: return e([(y, 1), (h, 1)], -m.bottom)
-        case .leadingMargin: return physicalExpression(rtl ? .rightMargin : .leftMargin, rightToLeft: rtl)
-        case .trailingMargin: return physicalExpression(rtl ? .leftMargin : .rightMargin, rightToLeft: rtl)
-        case .centerXWithinMargins: return e([(x, 1), (w, 0.5)], (m.left - m.right) / 2)
-        case .centerYWithinMargins: return e([(y, 1), (h, 0.5)], (m.top - m.bottom) / 2)
+            if let b = firstBaselineOffset ?? baselineOffset { add(y, 1); constant(b) } else { add(y, 1, h, 1) }
+        case .leftMargin: add(x, 1); constant(m.left)
+        case .rightMargin: add(x, 1, w, 1); constant(-m.right)
+        case .topMargin: add(y, 1); constant(m.top)
+        case .bottomMargin: add(y, 1, h, 1); constant(-m.bottom)
+        case .leadingMargin: addPhysical(rtl ? .rightMargin : .leftMargin, rightToLeft: rtl, scale: scale, to: &e)
+        case .trailingMargin: addPhysical(rtl ? .leftMargin : .rightMargin, rightToLeft: rtl, scale: scale, to: &e)
+        case .centerXWithinMargins: add(x, 1, w, 0.5); constant((m.left - m.right) / 2)
+        case .centerYWithinMargins: add(y, 1, h, 0.5); constant((m.top - m.bottom) / 2)
         }
     }
 

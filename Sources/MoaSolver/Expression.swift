@@ -30,6 +30,9 @@ public struct Constraint: Hashable, Sendable, CustomStringConvertible {
     @inlinable init(slot: Int, generation: UInt32) {
         rawValue = UInt64(generation) << 32 | UInt64(UInt32(truncatingIfNeeded: slot))
     }
+    /// A dense index of the constraint in its solver (below the number of constraints ever live at once), for
+    /// tables kept in arrays beside the solver. A removed constraint's index is reused by a later one.
+    @inlinable public var index: Int { slot }
     public var description: String { "cons#\(slot)" }
 }
 

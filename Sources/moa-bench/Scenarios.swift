@@ -323,13 +323,14 @@ func requiredViolations(_ layout: Layout) -> (count: Int, worst: String) {
 }
 
 /// `--lin FILE`: the built layout as a `.lin` workload (FORMAT.md), so other drivers (kiwi) can replay the same
-/// system and a wrong answer can be reproduced on the bare solver. Variables: x, y, width, height of the root,
-/// the guides and every view, in that order; `p build` adds every active constraint in creation order (the root
+/// system and a wrong answer can be reproduced on the bare solver. Variables: width, height, x, y of the root,
+/// the guides and every view, in that order (the order the layout makes them, so that the replay's solver ranks
+/// them as the layout's does: a definition goes to the variable made last); `p build` adds every active constraint in creation order (the root
 /// size at its first value), `p edit` re-adds the root's width and height constraints at the new size.
 func writeLin(_ layout: Layout, _ sc: Scenario, name: String, views: Int, to path: String) throws(LayoutError) {
     let items = [layout.root, layout.safeArea, layout.margins, layout.keyboard] + layout.views
     var index: [Variable: Int] = [:]
-    for (i, v) in items.enumerated() { for (k, x) in v.variables.enumerated() { index[x] = 4 * i + k } }
+    for (i, v) in items.enumerated() { for (k, x) in v.variables.enumerated() { index[x] = 4 * i + (k + 2) % 4 } }  // x, y, w, h -> 2, 3, 0, 1
     let cons = layout.allConstraints.filter(\.isActive)
     func line(_ id: Int, _ c: LayoutConstraint, constant: Double) -> String {
         var coef: [Int: Double] = [:]

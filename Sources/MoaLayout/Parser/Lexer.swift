@@ -51,6 +51,7 @@ struct Lexer {
     /// All tokens of the line, ending with `.end` (at the comment or the end of the line).
     func tokenize() throws(LayoutError) -> [Token] {
         var out: [Token] = []
+        out.reserveCapacity(16)   // an equation has about ten: one allocation instead of four growths
         var i = 0
         let n = bytes.count
         while i < n {
@@ -85,22 +86,22 @@ struct Lexer {
                 out.append(Token(kind: .number, start: start, end: i, text: text(start, i), value: v))
                 continue
             }
-            func op(_ k: Token.Kind, _ len: Int) {
-                out.append(Token(kind: k, start: start, end: start + len, text: text(start, start + len)))
-                i = start + len
+            func op(_ k: Token.Kind, _ t: String) {   // the text as a literal: no decoding
+                out.append(Token(kind: k, start: start, end: start + t.utf8.count, text: t))
+                i = start + t.utf8.count
             }
             let next: UInt8 = i + 1 < n ? bytes[i + 1] : 0
             switch b {
-            case 0x3D: next == 0x3D ? op(.relation(.equal), 2) : op(.badRelation, 1)          // == =
-            case 0x3C: next == 0x3D ? op(.relation(.lessOrEqual), 2) : op(.badRelation, 1)    // <= <
-            case 0x3E: next == 0x3D ? op(.relation(.greaterOrEqual), 2) : op(.badRelation, 1) // >= >
-            case 0x2E: op(.dot, 1)
-            case 0x2A: op(.star, 1)
-            case 0x2F: op(.slash, 1)
-            case 0x2B: op(.plus, 1)
-            case 0x2D: op(.minus, 1)
-            case 0x40: op(.at, 1)
-            case 0x3F: op(.question, 1)
+            case 0x3D: next == 0x3D ? op(.relation(.equal), "==") : op(.badRelation, "=")
+            case 0x3C: next == 0x3D ? op(.relation(.lessOrEqual), "<=") : op(.badRelation, "<")
+            case 0x3E: next == 0x3D ? op(.relation(.greaterOrEqual), ">=") : op(.badRelation, ">")
+            case 0x2E: op(.dot, ".")
+            case 0x2A: op(.star, "*")
+            case 0x2F: op(.slash, "/")
+            case 0x2B: op(.plus, "+")
+            case 0x2D: op(.minus, "-")
+            case 0x40: op(.at, "@")
+            case 0x3F: op(.question, "?")
             default:
                 // One whole UTF-8 scalar, for the message.
                 var j = i + 1
@@ -130,6 +131,7 @@ struct Lexer {
                 i = j
             }
         }
+        if let v = Lexer.exactDecimal(bytes[i0..<i]) { return (v, i) }
         let s = text(i0, i)
         guard let v = Double(s), v.isFinite, v <= 1e12 else {
             throw LayoutError(.invalid, "number `\(s)` is too large (the limit is 1e12)", offset: i0,
@@ -137,6 +139,26 @@ struct Lexer {
         }
         return (v, i)
     }
+
+    /// `digits [. digits]` with at most 15 digits, without `Double(String)`: the digits as an integer are exact,
+    /// and so is a power of ten up to 1e15, so the one division rounds as `strtod` does (Clinger's fast path).
+    /// Nil for anything else (exponents, longer numbers).
+    static func exactDecimal(_ b: ArraySlice<UInt8>) -> Double? {
+        var mantissa: Int64 = 0
+        var digits = 0, fraction = 0, seenDot = false
+        for c in b {
+            if c == 0x2E { if seenDot { return nil }; seenDot = true; continue }
+            guard isDigit(c) else { return nil }
+            mantissa = mantissa * 10 + Int64(c - 0x30)
+            digits += 1
+            if seenDot { fraction += 1 }
+        }
+        guard digits > 0, digits <= 15 else { return nil }
+        let v = Double(mantissa) / Lexer.powersOfTen[fraction]
+        return v <= 1e12 ? v : nil
+    }
+
+    static let powersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
 
     func checkNoTrailingLetters(_ start: Int, _ i: Int) throws(LayoutError) {
         let n = bytes.count
