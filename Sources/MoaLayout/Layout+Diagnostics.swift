@@ -80,7 +80,7 @@ extension Layout {
     /// - Complexity: O(1 + a log V) probes for `a` free variables among `V` (one for a layout without
     ///   ambiguity); a probe re-solves incrementally; the trial copies each of the solver's arrays once.
     public func ambiguities() -> [Ambiguity] {
-        let active = allConstraints.filter { $0.isActive && $0.installedExpression != nil }
+        let active = allConstraints.filter { $0.isActive && $0.solverConstraint != nil }
         // A variable that no active constraint mentions is free without a probe (a view with no constraints).
         var mentioned = [Bool](repeating: false, count: viewByVariable.count)
         for c in active { for t in c.installedExpression!.terms { mentioned[t.variable.index] = true } }

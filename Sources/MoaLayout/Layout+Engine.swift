@@ -195,7 +195,6 @@ extension Layout {
             throw _error(error, for: c)
         }
         c.solverConstraint = h
-        c.installedExpression = e
         while byHandleIndex.count <= h.index { byHandleIndex.append(nil) }
         byHandleIndex[h.index] = c
     }
@@ -211,7 +210,6 @@ extension Layout {
         try? solver.remove(h)
         if byHandleIndex[h.index] === c { byHandleIndex[h.index] = nil }
         c.solverConstraint = nil
-        c.installedExpression = nil
     }
 
     /// Takes `c` out of the solver (if it is there). Undoing puts back exactly what was there (the same
@@ -238,11 +236,7 @@ extension Layout {
             } catch {
                 throw _error(error, for: c)
             }
-            c.installedExpression = e
-            j.record { [unowned self] in
-                try? self.solver.setConstant(old.constant, of: h)
-                c.installedExpression = old
-            }
+            j.record { [unowned self] in try? self.solver.setConstant(old.constant, of: h) }
         } else {
             _uninstall(c, &j)
             try _install(c, &j)

@@ -64,8 +64,12 @@ public final class LayoutConstraint: Hashable, CustomStringConvertible {
     var weight: Double = 1
     /// The solver's handle while the constraint is in the solver (active).
     var solverConstraint: Constraint?
-    /// The expression given to the solver, kept to tell a constant change from a rebuild.
-    var installedExpression: Expression?
+    /// The expression the solver holds for it (as given to the solver: terms merged, none zero), to tell a
+    /// constant change from a rebuild; nil when not in the solver. Read from the solver, not kept twice.
+    var installedExpression: Expression? {
+        guard let h = solverConstraint, let layout else { return nil }
+        return try? layout.solver.expression(of: h)
+    }
 
     init(id: Int, layout: Layout, first: View, firstAttribute: LayoutAttribute, relation: LayoutRelation,
          second: View?, secondAttribute: LayoutAttribute?, multiplier: Double, divisor: Double?, constant: Double,
