@@ -7,7 +7,9 @@ import MoaSolver
 /// Undo steps of one layout call, run in reverse order when the call fails.
 struct Journal {
     var undo: [() -> Void] = []
-    mutating func record(_ step: @escaping () -> Void) { undo.append(step) }
+    /// False for a change that cannot fail (removing a view): steps that check it skip making their undo.
+    var isRecording = true
+    mutating func record(_ step: @escaping () -> Void) { if isRecording { undo.append(step) } }
 }
 
 extension LayoutRelation {
@@ -208,6 +210,12 @@ extension Layout {
     func _uninstallNow(_ c: LayoutConstraint) {
         guard let h = c.solverConstraint else { return }
         try? solver.remove(h)
+        _forgetHandle(c)
+    }
+
+    /// Forgets `c`'s solver handle (the solver no longer has it).
+    func _forgetHandle(_ c: LayoutConstraint) {
+        guard let h = c.solverConstraint else { return }
         if byHandleIndex[h.index] === c { byHandleIndex[h.index] = nil }
         c.solverConstraint = nil
     }
@@ -215,11 +223,13 @@ extension Layout {
     /// Takes `c` out of the solver (if it is there). Undoing puts back exactly what was there (the same
     /// expression and priority), which held before, so it holds again.
     func _uninstall(_ c: LayoutConstraint, _ j: inout Journal) {
-        guard let h = c.solverConstraint, let e = c.installedExpression else { return }
+        guard let h = c.solverConstraint else { return }
+        guard j.isRecording, let e = c.installedExpression else { _uninstallNow(c); return }
         let p = (try? solver.priority(of: h)) ?? c.priority
         _uninstallNow(c)
         j.record { [unowned self] in
             var ignored = Journal()
+            ignored.isRecording = false
             try? self._install(c, e, priority: p, &ignored)
         }
     }
@@ -388,11 +398,11 @@ extension Layout {
             let key = c.key
             if byKey[key] === c {
                 byKey[key] = _twin(of: c, key: key)
-                j.record { [unowned self] in self.byKey[key] = c }
+                if j.isRecording { j.record { [unowned self] in self.byKey[key] = c } }
             }
         }
         c.isValid = false
-        j.record { [unowned self] in c.isValid = true; self.byID[c.id] = c }
+        if j.isRecording { j.record { [unowned self] in c.isValid = true; self.byID[c.id] = c } }
     }
 
     // MARK: - Property changes

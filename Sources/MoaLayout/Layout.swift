@@ -314,11 +314,15 @@ public final class Layout {
         userConstraints.compact()
         compactFramesToRefresh()
         var j = Journal()
-        // Latest first: the solver takes a definition out cheaply when nothing defined later still uses it
-        // (earliest first made removing a 10k-view chain take 80 s).
+        j.isRecording = false   // nothing below can fail, so nothing is ever undone
         var gone: [LayoutConstraint] = []
         for id in Set(doomed.flatMap { byID.mentioning($0) }) { if let c = byID[id] { gone.append(c) } }
         gone.sort { $0.id > $1.id }
+        // The solver takes them out as one change, in its own order (each definition once nothing uses it) and
+        // optimises once. Should that fail (numerically), they go one by one, latest first.
+        if (try? solver.remove(gone.compactMap(\.solverConstraint))) != nil {
+            for c in gone { _forgetHandle(c) }
+        }
         for c in gone { _discard(c, &j) }
         for v in doomed { intrinsicByView[ObjectIdentifier(v)] = nil }
         for v in doomed {
@@ -419,6 +423,7 @@ public final class Layout {
         try checkNotMeasuring()
         userConstraints.compact()
         var j = Journal()
+        j.isRecording = false   // cannot fail
         _discard(constraint, &j)
         needsLayout = true
     }

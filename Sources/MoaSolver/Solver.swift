@@ -92,6 +92,14 @@ public final class Solver {
         try core.repairing { (s) throws(SolverError) in try s.remove(c) }
     }
 
+    /// Removes several constraints for good, as one change (a layout taking down a subtree): the order is the
+    /// solver's (each definition goes once nothing uses it, instead of being written out into the rows that
+    /// use it), and the optimum is found once at the end. All or nothing: a stale or repeated handle throws
+    /// before anything changes, and a failure changes nothing.
+    public func remove(_ cs: [Constraint]) throws(SolverError) {
+        try core.repairing { (s) throws(SolverError) in try s.remove(cs) }
+    }
+
     /// True when `c` is a live constraint of this solver (active or not).
     public func contains(_ c: Constraint) -> Bool { core.contains(c) }
 

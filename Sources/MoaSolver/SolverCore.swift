@@ -280,11 +280,54 @@ struct SolverCore {
 
     mutating func release(_ slot: Int) throws(SolverError) {
         if cons[slot].active { try withdraw(slot) }
+        forget(slot)
+    }
+
+    /// Frees the record of a withdrawn constraint.
+    mutating func forget(_ slot: Int) {
         for v in cons[slot].vars { varUses[Int(v)] -= 1 }
         let g = cons[slot].generation
         cons[slot] = ConstraintRecord()
         cons[slot].generation = g
         freeConsSlots.append(Int32(slot))
+    }
+
+    /// Removes several constraints (see `Solver.remove(_:)` for an array): the ordinary rows first, then the
+    /// definitions from the highest-ranked variable down, so that a definition's variable is held by no row
+    /// left in the batch when it goes (`isUnusedDefinition`: dropped as it is, not activated and expanded).
+    /// One transaction and one optimisation for all.
+    mutating func remove(_ cs: [Constraint]) throws(SolverError) {
+        var slots: [Int] = []
+        slots.reserveCapacity(cs.count)
+        for c in cs { slots.append(try checked(c)) }
+        let sorted = slots.sorted()
+        for i in sorted.indices.dropFirst() where sorted[i] == sorted[i - 1] {
+            throw .invalidArgument("constraint \(cs[slots.firstIndex(of: sorted[i])!]) is listed twice")
+        }
+        var plain: [Int] = []
+        var defining: [(subject: Sym, slot: Int)] = []
+        for slot in slots where cons[slot].active {
+            let p = passiveRow(slot)
+            if p.isValid { defining.append((tab.rows[p].basic, slot)) } else { plain.append(slot) }
+        }
+        defining.sort { $0.subject > $1.subject }
+        let order = plain + defining.map(\.slot)
+        let saved = order.map { cons[$0] }
+        let began = !tab.journal.isOpen
+        if began { tab.begin() }
+        do throws(SolverError) {
+            for slot in order { try withdrawUnjournaled(slot, optimizing: false) }
+            try tab.optimize()
+        } catch {
+            if began {
+                tab.rollback()
+                for (slot, rec) in zip(order, saved) { cons[slot] = rec }
+            }
+            throw error
+        }
+        if began { tab.commit() }
+        for slot in slots { forget(slot) }
+        liveConstraints -= slots.count
     }
 
     mutating func contains(_ c: Constraint) -> Bool { (try? checked(c)) != nil }
@@ -954,7 +997,7 @@ struct SolverCore {
         if began { tab.commit() }
     }
 
-    mutating func withdrawUnjournaled(_ slot: Int) throws(SolverError) {
+    mutating func withdrawUnjournaled(_ slot: Int, optimizing: Bool = true) throws(SolverError) {
         var rec = cons[slot]
         let pr = passiveRow(slot)
         if pr.isValid {
@@ -983,7 +1026,7 @@ struct SolverCore {
         rec.marker = .none; rec.other = .none; rec.level = .none
         rec.active = false
         cons[slot] = rec
-        try tab.optimize()
+        if optimizing { try tab.optimize() }
     }
 
     mutating func removeObjectiveTerm(_ e: Sym, level: LevelID, weight: Double) {

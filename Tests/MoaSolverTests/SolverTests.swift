@@ -279,6 +279,35 @@ final class SolverTests: XCTestCase {
         _ = after
     }
 
+    /// Removing several constraints at once: the same solution as one by one; a stale or repeated handle
+    /// fails before anything changes.
+    func testRemovingSeveralAtOnce() throws {
+        func chain(_ s: Solver) throws -> ([Variable], [Constraint]) {
+            let xs = (0..<20).map { s.addVariable(name: "x\($0)") }
+            var cs = [try s.add(Expression(xs[0]), .equal)]
+            for i in 1..<20 {
+                cs.append(try s.add(xs[i] - xs[i - 1] - 10, .equal))
+                cs.append(try s.add(xs[i] - 5 * Double(i), .equal, priority: Priority.low))
+                cs.append(try s.add(xs[i] - xs[i - 1], .greaterOrEqual))
+            }
+            return (xs, cs)
+        }
+        let a = Solver(), b = Solver()
+        let (xa, ca) = try chain(a)
+        let (xb, cb) = try chain(b)
+        let doomed = [1, 4, 5, 9, 20, 30, 31, 32, 40, 55]   // links, preferences and bounds, middle and end
+        try a.remove(doomed.map { ca[$0] })
+        for i in doomed.reversed() { try b.remove(cb[i]) }
+        XCTAssertEqual(try values(a, xa), try values(b, xb))
+        XCTAssertNil(a._consistencyProblem())
+        let before = a.dump()
+        XCTAssertThrowsError(try a.remove([ca[2], ca[2]]))
+        XCTAssertThrowsError(try a.remove([ca[2], ca[1]]))   // ca[1] is gone
+        XCTAssertEqual(a.dump(), before)
+        try a.remove([])
+        XCTAssertEqual(a.dump(), before)
+    }
+
     /// A duplicated required equality: removing one copy must leave the other in charge (a ratio-based choice of
     /// the row to drop, as kiwi makes, can let the remaining copy's dummy drift off zero).
     func testRemovingOneOfTwoEqualRequiredConstraints() throws {

@@ -95,6 +95,7 @@ public final class Chain: Arrangement {
         let layout = try usableLayout()
         try layout.checkNotMeasuring()
         var j = Journal()
+        j.isRecording = false   // cannot fail
         for c in constraints { layout._discard(c, &j) }
         owned = [:]
         for g in spacers { layout._unmakeView(g) }
