@@ -283,6 +283,9 @@ struct SolverCore {
         forget(slot)
     }
 
+    /// The smallest batch that `remove(_: [Constraint])` may take out by rebuilding what stays.
+    static let rebuildBatch = 8
+
     /// Frees the record of a withdrawn constraint.
     mutating func forget(_ slot: Int) {
         for v in cons[slot].vars { varUses[Int(v)] -= 1 }
@@ -312,6 +315,19 @@ struct SolverCore {
         }
         defining.sort { $0.subject > $1.subject }
         let order = plain + defining.map(\.slot)
+        // Most of the system going (a layout's main container): building what stays costs less than taking
+        // the rest down, where definitions still used inside the batch (inequalities, soft constraints: see
+        // `isUnusedDefinition`) are written out first. Same optimum; with several optima, possibly another.
+        if order.count >= SolverCore.rebuildBatch, order.count * 2 >= cons.lazy.filter(\.active).count {
+            var rest = self
+            for slot in order { rest.cons[slot].active = false }
+            if rest.refactorize() {
+                self = rest
+                for slot in slots { forget(slot) }
+                liveConstraints -= slots.count
+                return
+            }
+        }
         let saved = order.map { cons[$0] }
         let began = !tab.journal.isOpen
         if began { tab.begin() }

@@ -238,7 +238,7 @@ struct TableauStatistics {
     var expansions = 0                    // passive rows expanded by `setReduced`
     var swaps = 0                         // definitions that took their variable from an active row (`swapDefinition`)
     var downstreamVisits = 0              // rows visited by downstream searches (`markDownstream`)
-    var refactorizations = 0              // tableaus rebuilt from the constraints after numerical trouble
+    var refactorizations = 0              // tableaus rebuilt from the constraints (numerical trouble, big removals)
     var driftRepairs = 0                  // of which because a required constraint drifted (`repairDrift`)
 }
 
