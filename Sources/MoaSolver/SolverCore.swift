@@ -609,7 +609,10 @@ struct SolverCore {
             let r = tab.rowOf[v]
             let takesOver = SolverCore.isEquality(rec) && r.isValid
                 && (!tab.rows[r].passive || !SolverCore.isEquality(cons[Int(tab.rows[r].constraint)]))
-            if !r.isValid && tab.heldOnlyByExternalRows(v) {
+            // A variable that definitions already use is defined late only by a required equality: anything
+            // else (a preference, a bound on a column's width that a grid's rows all follow) goes in as an
+            // ordinary row, instead of walking everything downstream of the variable to take the definition in.
+            if !r.isValid && tab.heldOnlyByExternalRows(v) && (tab.pcols[v].isEmpty || SolverCore.isEquality(rec)) {
                 let allocated = makeMarkers(slot, &rec)
                 if definePassively(slot, &rec, subject: v) {
                     rec.active = true
