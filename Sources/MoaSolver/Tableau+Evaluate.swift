@@ -11,8 +11,9 @@ extension Tableau {
     /// large change takes the full pass, which is cheaper per row.
     mutating func evaluate() {
         // With the program compiled, a full pass costs little more per row than the incremental one costs per
-        // changed row: after an incremental pass that met many rows (a splitter drag moves most of a layout),
-        // the next ones are full passes while the rows keep their shape.
+        // changed row: after a pass that met many rows (a splitter drag moves most of a layout), the next ones
+        // are full passes while the rows keep their shape and most values keep changing; a full pass in which
+        // few values changed (the drag ended, one view animates) hands back to incremental passes.
         let large = evaluation.isValid && changes.lastIncrementalRows > rows.count / 8
         if large || changes.rows.count + changes.syms.count > rows.count / 4 || journal.isOpen {
             evaluateAll()
@@ -65,7 +66,7 @@ extension Tableau {
         for s in changes.syms { changes.isSymDirty[s] = false }
         changes.syms.removeAll(keepingCapacity: true)
         if !evaluation.isValid { evaluation.compile(self) }
-        evaluation.run(rows, &symValue)
+        changes.lastIncrementalRows = evaluation.run(rows, &symValue)
     }
 
     /// The value of symbol `s` now: the constant of its full reduction (non-basic symbols are 0), expanding
@@ -143,13 +144,18 @@ struct EvaluationProgram {
         isValid = true
     }
 
-    /// Every basic symbol's value into `value` (indexed by symbol).
-    func run(_ rows: [Row], _ value: inout [Double]) {
+    /// Every basic symbol's value into `value` (indexed by symbol). Returns how many values changed.
+    func run(_ rows: [Row], _ value: inout [Double]) -> Int {
+        var changed = 0
         rows.withUnsafeBufferPointer { rows in
             value.withUnsafeMutableBufferPointer { value in
                 activeBasics.withUnsafeBufferPointer { basics in
                     activeRows.withUnsafeBufferPointer { rowIDs in
-                        for i in basics.indices { value[Int(basics[i])] = rows[Int(rowIDs[i])].constant }
+                        for i in basics.indices {
+                            let v = rows[Int(rowIDs[i])].constant
+                            if value[Int(basics[i])] != v { changed += 1 }
+                            value[Int(basics[i])] = v
+                        }
                     }
                 }
                 passiveBasics.withUnsafeBufferPointer { basics in
@@ -160,10 +166,12 @@ struct EvaluationProgram {
                     for i in basics.indices {
                         var v = rows[Int(rowIDs[i])].constant
                         for j in Int(starts[i])..<Int(starts[i + 1]) { v += coefs[j] * value[Int(syms[j])] }
+                        if value[Int(basics[i])] != v { changed += 1 }
                         value[Int(basics[i])] = v
                     }
                 }}}}}
             }
         }
+        return changed
     }
 }

@@ -111,7 +111,8 @@ struct PendingChanges {
     var externals: [Sym] = []
     /// Set when `evaluate` did a full pass (every value may have changed).
     var evaluatedAll = true
-    /// Passive rows the last incremental pass evaluated (`evaluate` chooses the full pass after a large one).
+    /// Passive rows the last incremental pass evaluated, or values the last full pass changed (`evaluate`
+    /// chooses the full pass while this is large).
     var lastIncrementalRows = 0
 }
 
