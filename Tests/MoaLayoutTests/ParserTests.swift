@@ -259,6 +259,21 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(e.expected, ["a number (the height)"])
         e = error("a.size == 30x40y")
         XCTAssertEqual(e.message, "bad number `30x40y`")
+        // Long digit strings take the general path (the short-number fast path must not overflow on them).
+        e = error("a.left == " + String(repeating: "9", count: 40))
+        XCTAssertEqual(e.kind, .invalid)
+        e = error("a.left == 1000000000001")
+        XCTAssertEqual(e.message, "number `1000000000001` is too large (the limit is 1e12)")
+    }
+
+    /// Plain numbers read without `strtod` read exactly as `strtod` does.
+    func testNumbersReadAsStrtodDoes() throws {
+        for text in ["0", "7", "12.5", "0.1", "0.3", "1.0000000000001", "123456.789012345", "999999999999",
+                     "0.000000000000001", "1000000000000", "3.14159265358979", "1e3", "2.5E-2", "123456789012.125", "0.123456789012345"] {
+            let c = try layout.eq("a.left == \(text)")
+            XCTAssertEqual(c.constant, Double(text)!, text)
+            try layout.remove(c)
+        }
     }
 
     // MARK: - Errors: the parser

@@ -149,11 +149,12 @@ struct Lexer {
         for c in b {
             if c == 0x2E { if seenDot { return nil }; seenDot = true; continue }
             guard isDigit(c) else { return nil }
-            mantissa = mantissa * 10 + Int64(c - 0x30)
             digits += 1
+            guard digits <= 15 else { return nil }   // before the multiplication: 19 digits overflow Int64
+            mantissa = mantissa * 10 + Int64(c - 0x30)
             if seenDot { fraction += 1 }
         }
-        guard digits > 0, digits <= 15 else { return nil }
+        guard digits > 0 else { return nil }
         let v = Double(mantissa) / Lexer.powersOfTen[fraction]
         return v <= 1e12 ? v : nil
     }
