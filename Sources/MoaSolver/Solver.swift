@@ -128,6 +128,13 @@ public final class Solver {
         try core.repairing { (s) throws(SolverError) in try s.setConstant(value, of: c) }
     }
 
+    /// Sets several constants as one change: every shift first, then one re-solve (thousands of measured heights
+    /// after a rotation). All or nothing: a stale handle or a bad value throws before anything changes, and a
+    /// required constraint that cannot hold throws `.unsatisfiable` with the solver as it was.
+    public func setConstants(_ changes: [(Constraint, Double)]) throws(SolverError) {
+        try core.repairing { (s) throws(SolverError) in try s.setConstants(changes) }
+    }
+
     /// The constraint's priority. C: `moa_cons_priority`.
     public func priority(of c: Constraint) throws(SolverError) -> Double { try core.priority(of: c) }
 

@@ -371,6 +371,13 @@ struct SolverCore {
         try changeConstant(slot, to: value)
     }
 
+    mutating func setConstants(_ changes: [(Constraint, Double)]) throws(SolverError) {
+        var items: [(slot: Int, value: Double)] = []
+        items.reserveCapacity(changes.count)
+        for (c, value) in changes { items.append((try checked(c), value)) }
+        try changeConstants(items)
+    }
+
     mutating func priority(of c: Constraint) throws(SolverError) -> Double { cons[try checked(c)].priority }
 
     mutating func setPriority(_ p: Double, of c: Constraint) throws(SolverError) {
@@ -1080,21 +1087,29 @@ struct SolverCore {
     /// Shifts an active constraint's constant: the marker symbol stands in for the constant, so only the rows
     /// in its column (or its own row) change, then the dual simplex restores feasibility.
     mutating func changeConstant(_ slot: Int, to value: Double) throws(SolverError) {
-        guard value.isFinite, abs(value) <= Tolerance.maxMagnitude else {
-            throw .invalidArgument("constant \(value) is not a finite number within ±1e12")
+        try changeConstants([(slot, value)])
+    }
+
+    /// Changes the constants of several constraints as one change: every row shifted first, then one dual
+    /// simplex (a layout re-measuring its text sets thousands of heights at once). All or nothing; a required
+    /// constraint that cannot hold throws `.unsatisfiable` for the last required constraint in the batch.
+    mutating func changeConstants(_ items: [(slot: Int, value: Double)]) throws(SolverError) {
+        for (_, value) in items {
+            guard value.isFinite, abs(value) <= Tolerance.maxMagnitude else {
+                throw .invalidArgument("constant \(value) is not a finite number within ±1e12")
+            }
         }
-        let old = cons[slot].constant
-        guard cons[slot].active else { cons[slot].constant = value; return }
+        let saved = items.map { (slot: $0.slot, constant: cons[$0.slot].constant) }
+        guard items.contains(where: { cons[$0.slot].active }) else {
+            for (slot, value) in items { cons[slot].constant = value }
+            return
+        }
         ensureOptimal()
-        let mayFail = cons[slot].isRequired
+        var mayFail = false, blame = -1
         // Journaled for optional constraints too: the dual simplex can still fail on them numerically (a pivot
         // below the epsilon), and that failure must not leave a half-shifted tableau (found by moa-fuzz).
         let began = !tab.journal.isOpen
         if began { tab.begin() }
-        cons[slot].constant = value
-        let rec = cons[slot]
-        let t = (value - old) / rec.markerCoef
-        let m = rec.marker
         var badRow: RowID? = nil
         // Rows are checked once every shift is in: a row of dummies may pass through non-zero on the way (one
         // aggregate shifted before another that cancels it).
@@ -1108,6 +1123,35 @@ struct SolverCore {
             case .slack, .error: if k < 0 { tab.infeasible.append(b) }
             }
         }
+        for (slot, value) in items {
+            let old = cons[slot].constant
+            cons[slot].constant = value
+            guard cons[slot].active else { continue }
+            if cons[slot].isRequired { mayFail = true; blame = slot }
+            shiftConstant(slot, by: value - old, &changed)
+        }
+        for r in changed { check(r) }
+        if badRow == nil { badRow = tab.dualOptimize() }
+        if let bad = badRow {
+            let row = tab.rows[bad]
+            let certificate = tab.certificateOwners(row.basic) + row.cells.flatMap { tab.certificateOwners($0.sym) }
+            if began { tab.rollback() }
+            // An optional constraint can always hold: failing on one is numerical trouble, not a conflict. The
+            // conflict is explained with the new constants, then they are put back.
+            let failure: SolverError = mayFail ? conflict(blame, certificate)
+                : .internalError("the dual simplex found no pivot after a constant change")
+            for (slot, constant) in saved.reversed() { cons[slot].constant = constant }
+            throw failure
+        }
+        if began { tab.commit() }
+    }
+
+    /// Shifts the rows of active constraint `slot` for its constant moving by `delta` (the record already has
+    /// the new constant); the rows whose constant changed are appended to `changed`.
+    mutating func shiftConstant(_ slot: Int, by delta: Double, _ changed: inout [RowID]) {
+        let rec = cons[slot]
+        let t = delta / rec.markerCoef
+        let m = rec.marker
         let pr = passiveRow(slot)
         if pr.isValid {
             // The constraint's own passive row holds the marker as written; active rows hold a dummy marker
@@ -1143,22 +1187,6 @@ struct SolverCore {
             }
             for l in tab.levels.indices { tab.levels[l].constant += tab.levels[l].coef[m] * t }
         }
-        for r in changed { check(r) }
-        if badRow == nil { badRow = tab.dualOptimize() }
-        if let bad = badRow {
-            let row = tab.rows[bad]
-            let certificate = tab.certificateOwners(row.basic) + row.cells.flatMap { tab.certificateOwners($0.sym) }
-            if began { tab.rollback() }
-            // An optional constraint can always hold: failing on one is numerical trouble, not a conflict.
-            guard mayFail else {
-                cons[slot].constant = old
-                throw .internalError("the dual simplex found no pivot after a constant change")
-            }
-            let failure = conflict(slot, certificate)
-            cons[slot].constant = old
-            throw failure
-        }
-        if began { tab.commit() }
     }
 
     /// Changes priority and weight; across required it is a journaled withdraw + insert.

@@ -315,6 +315,39 @@ final class SolverTests: XCTestCase {
         XCTAssertGreaterThan(a._refactorizations, 0)
     }
 
+    /// Several constants as one change: the same solution as one at a time; all or nothing.
+    func testSettingSeveralConstantsAtOnce() throws {
+        func build(_ s: Solver) throws -> ([Variable], [Constraint]) {
+            let xs = (0..<10).map { s.addVariable(name: "x\($0)") }
+            var cs = [try s.add(Expression(xs[0]), .equal)]
+            for i in 1..<10 {
+                cs.append(try s.add(xs[i] - xs[i - 1] - 10, .greaterOrEqual))
+                // Strict priorities, one each: the optimum is unique, so both ways must find the same one.
+                cs.append(try s.add(xs[i] - 12 * Double(i), .equal, priority: 100 + 10 * Double(i)))
+            }
+            cs.append(try s.add(xs[9] - 200, .lessOrEqual))
+            return (xs, cs)
+        }
+        let a = Solver(), b = Solver()
+        let (xa, ca) = try build(a)
+        let (xb, cb) = try build(b)
+        let changes = [(1, -20.0), (4, -35.0), (7, -5.0), (8, -100.0), (19, -150.0)]
+        try a.setConstants(changes.map { (ca[$0.0], $0.1) })
+        for (i, k) in changes { try b.setConstant(k, of: cb[i]) }
+        XCTAssertEqual(try values(a, xa), try values(b, xb))
+        XCTAssertNil(a._consistencyProblem())
+        // x9 <= 50 cannot hold with nine gaps of at least 20: nothing changes.
+        let before = a.dump()
+        XCTAssertThrowsError(try a.setConstants([(ca[2], -1), (ca[19], -50)])) { e in
+            guard case SolverError.unsatisfiable = e else { return XCTFail("\(e)") }
+        }
+        XCTAssertEqual(a.dump(), before)
+        try a.remove(ca[3])
+        XCTAssertThrowsError(try a.setConstants([(ca[2], -1), (ca[3], -1)]))   // ca[3] is gone
+        XCTAssertThrowsError(try a.setConstants([(ca[2], .nan)]))
+        XCTAssertEqual(try a.constant(of: ca[2]), -12)
+    }
+
     /// A duplicated required equality: removing one copy must leave the other in charge (a ratio-based choice of
     /// the row to drop, as kiwi makes, can let the remaining copy's dummy drift off zero).
     func testRemovingOneOfTwoEqualRequiredConstraints() throws {
