@@ -318,7 +318,7 @@ struct SolverCore {
         // Most of the system going (a layout's main container): building what stays costs less than taking
         // the rest down, where definitions still used inside the batch (inequalities, soft constraints: see
         // `isUnusedDefinition`) are written out first. Same optimum; with several optima, possibly another.
-        if order.count >= SolverCore.rebuildBatch, order.count * 2 >= cons.lazy.filter(\.active).count {
+        if order.count >= SolverCore.rebuildBatch, order.count * 2 >= liveConstraints {   // a count, not a scan
             var rest = self
             for slot in order { rest.cons[slot].active = false }
             if rest.refactorize() {

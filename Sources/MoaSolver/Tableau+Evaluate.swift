@@ -149,13 +149,13 @@ struct EvaluationProgram {
         var changed = 0
         rows.withUnsafeBufferPointer { rows in
             value.withUnsafeMutableBufferPointer { value in
+                @inline(__always) func store(_ s: Int32, _ v: Double) {
+                    if value[Int(s)] != v { changed += 1 }
+                    value[Int(s)] = v
+                }
                 activeBasics.withUnsafeBufferPointer { basics in
                     activeRows.withUnsafeBufferPointer { rowIDs in
-                        for i in basics.indices {
-                            let v = rows[Int(rowIDs[i])].constant
-                            if value[Int(basics[i])] != v { changed += 1 }
-                            value[Int(basics[i])] = v
-                        }
+                        for i in basics.indices { store(basics[i], rows[Int(rowIDs[i])].constant) }
                     }
                 }
                 passiveBasics.withUnsafeBufferPointer { basics in
@@ -166,8 +166,7 @@ struct EvaluationProgram {
                     for i in basics.indices {
                         var v = rows[Int(rowIDs[i])].constant
                         for j in Int(starts[i])..<Int(starts[i + 1]) { v += coefs[j] * value[Int(syms[j])] }
-                        if value[Int(basics[i])] != v { changed += 1 }
-                        value[Int(basics[i])] = v
+                        store(basics[i], v)
                     }
                 }}}}}
             }
