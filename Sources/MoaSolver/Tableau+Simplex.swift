@@ -164,13 +164,13 @@ extension Tableau {
     /// staying feasible.
     func canEnter(_ s: Sym, upTo value: Double, besides skip: RowID) -> Bool {
         for ref in cols[s] where ref.row != skip {
-            let row = rows[ref.row]
-            let k = kind[row.basic]
+            let k = kind[rows[ref.row].basic]
             guard k == .slack || k == .error else {
                 if k == .dummy { return false }
                 continue
             }
-            if row.constant + row.cells[Int(ref.cell)].coef * value < -Tolerance.constantEpsilon { return false }
+            let c = rows[ref.row].cells[Int(ref.cell)].coef
+            if rows[ref.row].constant + c * value < -Tolerance.constantEpsilon { return false }
         }
         return true
     }
@@ -191,22 +191,22 @@ extension Tableau {
         var bestBasic = Sym(Int32.max)
         var bestMagnitude = 0.0
         var bestLength = Int.max
+        // Fields are read through `rows[...]` one at a time: a copy of the row would retain its cells.
         for ref in cols[entering] {
-            let row = rows[ref.row]
-            let b = row.basic
+            let b = rows[ref.row].basic
             if !b.isValid || kind[b] == .external { continue }
-            let c = row.cells[Int(ref.cell)].coef
+            let c = rows[ref.row].cells[Int(ref.cell)].coef
             if abs(c) <= minimumPivot && minimumPivot > 0 { continue }
             let ratio: Double
             if direction > 0 {
                 if c >= 0 { continue }
-                ratio = -row.constant / c
+                ratio = -rows[ref.row].constant / c
             } else {
                 if c <= 0 { continue }
-                ratio = row.constant / c
+                ratio = rows[ref.row].constant / c
             }
             let magnitude = abs(c)
-            let length = row.cells.count
+            let length = rows[ref.row].cells.count
             let wins = bland ? b < bestBasic
                 : Tableau.betterTie(magnitude, length, b, than: bestMagnitude, bestLength, bestBasic)
             if ratio < bestRatio || (ratio == bestRatio && wins) {

@@ -461,32 +461,60 @@ struct Tableau {
         }
     }
 
-    /// row[r] += factor * (pivot scratch terms); the constant is handled by the caller.
+    /// row[r] += factor * (pivot scratch terms); the constant is handled by the caller. Row `r` is active.
+    ///
+    /// The hot loop of every pivot. The row's cells and the position scratch are moved out into locals for the
+    /// duration, so that no access goes through the nested arrays' uniqueness checks (they were a third of the
+    /// time of a layout grid's optimisation); the same cell and column bookkeeping as `appendCell`/`removeCell`.
     mutating func mergePivot(into r: RowID, factor: Double) {
-        let n = rows[r].cells.count
+        var cells: [Cell] = []
+        swap(&cells, &rows[r].cells)
+        var pos: [Int32] = []
+        swap(&pos, &scratch.pos)
+        let n = cells.count
+        let pivotCount = scratch.pivotSyms.count
         stats.rowsRewrittenByKind[stats.pivotKind] += 1
-        stats.cellsVisitedByKind[stats.pivotKind] += n + scratch.pivotSyms.count
-        for i in 0..<n { scratch.pos[rows[r].cells[i].sym] = Int32(i) }
-        for j in scratch.pivotSyms.indices {
-            let s = scratch.pivotSyms[j]
-            let delta = factor * scratch.pivotCoefs[j]
-            let p = Int(scratch.pos[s])
-            if p >= 0 {
-                let v = rows[r].cells[p].coef + delta
-                if abs(v) < Tolerance.coefEpsilon {
-                    scratch.pos[s] = -1
-                    let last = rows[r].cells.count - 1
-                    if p < last { scratch.pos[rows[r].cells[last].sym] = Int32(p) }
-                    removeCell(r, p)
-                } else {
-                    rows[r].cells[p].coef = v
+        stats.cellsVisitedByKind[stats.pivotKind] += n + pivotCount
+        let before = cells.count
+        pos.withUnsafeMutableBufferPointer { pos in
+            for i in 0..<n { pos[Int(cells[i].sym.raw)] = Int32(i) }
+            for j in 0..<pivotCount {
+                let s = scratch.pivotSyms[j]
+                let delta = factor * scratch.pivotCoefs[j]
+                let p = Int(pos[Int(s.raw)])
+                if p >= 0 {
+                    let v = cells[p].coef + delta
+                    if abs(v) < Tolerance.coefEpsilon {
+                        pos[Int(s.raw)] = -1
+                        // Swap-remove the cell and its column entry (as `removeCell`).
+                        let slot = Int(cells[p].colSlot)
+                        let lastRef = cols[s].removeLast()
+                        if slot < cols[s].count {
+                            cols[s][slot] = lastRef
+                            rows[lastRef.row].cells[Int(lastRef.cell)].colSlot = Int32(slot)
+                        }
+                        let lastCell = cells.removeLast()
+                        if p < cells.count {
+                            cells[p] = lastCell
+                            pos[Int(lastCell.sym.raw)] = Int32(p)
+                            cols[lastCell.sym][Int(lastCell.colSlot)].cell = Int32(p)
+                        }
+                    } else {
+                        cells[p].coef = v
+                    }
+                } else if abs(delta) >= Tolerance.coefEpsilon {
+                    // Append the cell and its column entry (as `appendCell`).
+                    let index = Int32(cells.count)
+                    pos[Int(s.raw)] = index
+                    cells.append(Cell(sym: s, colSlot: Int32(cols[s].count), coef: delta))
+                    cols[s].append(ColRef(row: r, cell: index))
                 }
-            } else if abs(delta) >= Tolerance.coefEpsilon {
-                scratch.pos[s] = Int32(rows[r].cells.count)
-                appendCell(r, s, delta)
             }
+            for c in cells { pos[Int(c.sym.raw)] = -1 }
         }
-        for c in rows[r].cells { scratch.pos[c.sym] = -1 }
+        cellCount += cells.count - before
+        swap(&pos, &scratch.pos)
+        swap(&cells, &rows[r].cells)
     }
 
     @inline(__always) static func clean(_ x: Double) -> Double {
