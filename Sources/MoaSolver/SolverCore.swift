@@ -614,8 +614,12 @@ struct SolverCore {
         if !rec.isRequired { rec.level = tab.level(for: rec.priority) }
         if let v = definitionSubject(rec) {
             let r = tab.rowOf[v]
-            let takesOver = SolverCore.isEquality(rec) && r.isValid
-                && (!tab.rows[r].passive || !SolverCore.isEquality(cons[Int(tab.rows[r].constraint)]))
+            // A required equality takes the variable over from an active row or a weaker definition; any other
+            // constraint (a bound `v >= 0`, a preference) from an active row, while no definition uses `v` yet:
+            // otherwise `v` keeps its long row and the constraint adds another as long.
+            let takesOver = r.isValid && (SolverCore.isEquality(rec)
+                ? !tab.rows[r].passive || !SolverCore.isEquality(cons[Int(tab.rows[r].constraint)])
+                : !tab.rows[r].passive)
             // A variable that definitions already use is defined late only by a required equality: anything
             // else (a preference, a bound on a column's width that a grid's rows all follow) goes in as an
             // ordinary row, instead of walking everything downstream of the variable to take the definition in.
