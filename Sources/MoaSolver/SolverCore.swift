@@ -615,11 +615,12 @@ struct SolverCore {
         if let v = definitionSubject(rec) {
             let r = tab.rowOf[v]
             // A required equality takes the variable over from an active row or a weaker definition; any other
-            // constraint (a bound `v >= 0`, a preference) from an active row, while no definition uses `v` yet:
+            // constraint (a bound `v >= 0`, a preference) from an active row, when few definitions use `v`
+            // (taking over walks all of them: a grid column's base width is used by every cell to its right):
             // otherwise `v` keeps its long row and the constraint adds another as long.
             let takesOver = r.isValid && (SolverCore.isEquality(rec)
                 ? !tab.rows[r].passive || !SolverCore.isEquality(cons[Int(tab.rows[r].constraint)])
-                : !tab.rows[r].passive)
+                : !tab.rows[r].passive && tab.isDownstreamSmall(v, limit: SolverCore.takeoverDownstreamLimit))
             // A variable that definitions already use is defined late only by a required equality: anything
             // else (a preference, a bound on a column's width that a grid's rows all follow) goes in as an
             // ordinary row, instead of walking everything downstream of the variable to take the definition in.
@@ -933,6 +934,10 @@ struct SolverCore {
         pivotsSinceUpdate += tab.stats.pivots - before
         if pivotsSinceUpdate > addsSinceUpdate + SolverCore.deferAllowance { deferring = true }
     }
+
+    /// How many definitions downstream of a variable a constraint other than a required equality may walk to
+    /// take the variable over from an active row (`insert`).
+    static let takeoverDownstreamLimit = 64
 
     /// Pivots that adds may cost beyond one each before re-optimisation is deferred.
     static let deferAllowance = 64

@@ -359,6 +359,31 @@ extension Tableau {
         stats.downstreamVisits += scratch.visit.count
     }
 
+    /// Whether at most `limit` passive rows are downstream of `v` (directly or through other passive rows). Stops
+    /// walking past the limit, so it costs O(limit) where `downstream(ofSymbol:)` costs the whole downstream.
+    mutating func isDownstreamSmall(_ v: Sym, limit: Int) -> Bool {
+        if pcols[v].isEmpty { return true }
+        scratch.visit.removeAll(keepingCapacity: true)
+        scratch.visit.append(v)
+        scratch.expandQueued[v] = true
+        var i = 0
+        var small = true
+        walk: while i < scratch.visit.count {
+            let s = scratch.visit[i]
+            i += 1
+            for ref in pcols[s] {
+                let b = rows[ref.row].basic
+                if scratch.expandQueued[b] { continue }
+                if scratch.visit.count > limit { small = false; break walk }
+                scratch.expandQueued[b] = true
+                scratch.visit.append(b)
+            }
+        }
+        stats.downstreamVisits += scratch.visit.count
+        unmarkDownstream()
+        return small
+    }
+
     /// Clears what `markDownstream` and `downstream` left in the per-symbol scratch.
     private mutating func unmarkDownstream() {
         for s in scratch.visit {
