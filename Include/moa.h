@@ -711,8 +711,10 @@ typedef struct moa_frame {
 **   kind         the finer class: "parse", "unknownView", "unknownAttribute", "unsatisfiable", "invalid",
 **                "duplicateName", "notFound", "stale", "cycle", "internalError", "callback", "misuse",
 **                "limit", or "" on success;
-**   message      what went wrong, without the location, e.g. "unknown view `calender`";
-**   source_line  the text of the offending line, "" if none;
+**   message      what went wrong, without the location, e.g. "unknown view `calender`" (at most 512 bytes: a
+**                message quoting huge text keeps its start and end around "…(N bytes left out)…");
+**   source_line  the text of the offending line, whole, "" if none (moa_layout_errmsg() shows at most 160
+**                bytes of it, around the offending token);
 **   expected     what would have been accepted at `offset`, e.g. "`==`, `<=`, `>=`", "" if nothing is known;
 **   suggestion   a near name for an unknown view, attribute or priority, e.g. "calendar", "" if none;
 **   source       the source name given to moa_layout_eqs_source(), "" if none.
@@ -890,7 +892,8 @@ MOA_API void moa_layout_free(moa_layout *L);
 ** moa_layout_errmsg -- the message of the last call on a layout.
 **
 ** Returns "not an error" if the last call that records errors (see CONVENTIONS) succeeded, otherwise the
-** failure with its location first and, for equation text, the line with a caret under the offending token:
+** failure with its location first and, for equation text, the line with a caret under the offending token (of a
+** line longer than 160 bytes, the part around the token, cut ends marked "…"):
 **
 **     line 2, byte 0: unknown view `calender` (did you mean `calendar`?)
 **         calender.top == 0
@@ -982,8 +985,8 @@ MOA_API moa_status moa_layout_guide(moa_layout *L, const char *name, moa_view *o
 /*
 ** moa_layout_set_safe_area -- set the safe-area insets: the safeArea guide is the root inset by them.
 **
-** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_INVALID if an inset is not finite; MOA_UNSATISFIABLE (nothing
-** changes). Swift: `Layout.setSafeAreaInsets(_:)`.
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_INVALID if an inset is not finite or beyond ±1e9;
+** MOA_UNSATISFIABLE (nothing changes). Swift: `Layout.setSafeAreaInsets(_:)`.
 */
 MOA_API moa_status moa_layout_set_safe_area(moa_layout *L, double top, double left, double bottom, double right);
 
@@ -1069,7 +1072,8 @@ MOA_API moa_status moa_view_set_superview(moa_layout *L, moa_view v, moa_view pa
 ** are updated in place.
 **
 ** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if v is not a view of L; MOA_INVALID if a margin is
-** not finite; MOA_UNSATISFIABLE (nothing changes). Swift: `View.setLayoutMargins(_:)`.
+** not finite or beyond ±1e9 (the bound on lengths a call takes); MOA_UNSATISFIABLE (nothing changes). Swift:
+** `View.setLayoutMargins(_:)`.
 */
 MOA_API moa_status moa_view_set_margins(moa_layout *L, moa_view v, double top, double left, double bottom,
                                         double right);
@@ -1082,7 +1086,7 @@ MOA_API moa_status moa_view_set_margins(moa_layout *L, moa_view v, double top, d
 ** moa_view_set_margins() sets them by left and right again.
 **
 ** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if v is not a view of L; MOA_INVALID if a margin is
-** not finite; MOA_UNSATISFIABLE (nothing changes). Swift: `View.setDirectionalLayoutMargins(_:)`.
+** not finite or beyond ±1e9; MOA_UNSATISFIABLE (nothing changes). Swift: `View.setDirectionalLayoutMargins(_:)`.
 */
 MOA_API moa_status moa_view_set_directional_margins(moa_layout *L, moa_view v, double top, double leading,
                                                     double bottom, double trailing);
@@ -1130,7 +1134,7 @@ MOA_API moa_status moa_view_set_content_priority(moa_layout *L, moa_view v, moa_
 ** are read during the call only. Constraints on the baselines are updated in place.
 **
 ** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if v is not a view of L; MOA_INVALID if an offset is
-** not finite; MOA_UNSATISFIABLE (nothing changes).
+** not finite or beyond ±1e9; MOA_UNSATISFIABLE (nothing changes).
 ** Swift: `View.setBaselineOffset(_:first:)`.
 */
 MOA_API moa_status moa_view_set_baseline(moa_layout *L, moa_view v, const double *offset, const double *first);
@@ -2260,8 +2264,8 @@ MOA_API moa_status moa_layout_hide_keyboard(moa_layout *L, double duration, moa_
 **
 ** Returns MOA_OK; MOA_MISUSE if L, cons or out is NULL, or rest is NULL with nrest > 0; MOA_NOTFOUND if a
 ** constraint is not of L; MOA_INVALID if n is 0 or above 65536, nrest is above 65536, axis is not a
-** moa_axis, a constraint is not an equation constraint or not on the axis, or a rest position is not finite.
-** Swift: `PanDriver(constraints:axis:restPositions:)`.
+** moa_axis, a constraint is not an equation constraint or not on the axis, or a rest position is not finite or
+** beyond ±1e9. Swift: `PanDriver(constraints:axis:restPositions:)`.
 */
 MOA_API moa_status moa_pan_new(moa_layout *L, const moa_lcons *cons, size_t n, moa_axis axis, const double *rest,
                                size_t nrest, moa_pan *out);
@@ -2329,8 +2333,9 @@ MOA_API moa_status moa_pan_cancelled(moa_layout *L, moa_pan p, moa_rest_fn done,
 ** (animated != 0, with the snap duration and curve) or at once; a drag in progress ends. done (may be NULL)
 ** is called once (at the next frame when not animated).
 **
-** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if p is not of L; MOA_INVALID for a non-finite
-** offset; MOA_UNSATISFIABLE (not animated; nothing moves). Swift: `PanDriver.move(to:animated:completion:)`.
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if p is not of L; MOA_INVALID for an offset
+** not finite or beyond ±1e9; MOA_UNSATISFIABLE (not animated; nothing moves). Swift:
+** `PanDriver.move(to:animated:completion:)`.
 */
 MOA_API moa_status moa_pan_move(moa_layout *L, moa_pan p, double offset, int animated, moa_rest_fn done,
                                 void *ud);
@@ -2390,7 +2395,7 @@ MOA_API moa_status moa_pan_set_orientations(moa_layout *L, moa_pan p, int orient
 ** moa_pan_set_rest_positions -- replace a driver's rest positions (n of them, at least one, finite, copied).
 **
 ** Returns MOA_OK; MOA_MISUSE if L or rest is NULL; MOA_NOTFOUND if p is not of L; MOA_INVALID if n is 0 or
-** above 65536, or a position is not finite. Swift: `PanDriver.restPositions`.
+** above 65536, or a position is not finite or beyond ±1e9. Swift: `PanDriver.restPositions`.
 */
 MOA_API moa_status moa_pan_set_rest_positions(moa_layout *L, moa_pan p, const double *rest, size_t n);
 

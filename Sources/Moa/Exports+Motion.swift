@@ -275,7 +275,9 @@ private func restPositions(_ rest: UnsafePointer<Double>?, _ n: Int) throws -> [
     guard n > 0 else { return [] }
     guard let rest else { throw BoundaryFailure.misuse("rest is NULL but nrest is \(n)") }
     let list = Array(UnsafeBufferPointer(start: rest, count: n))
-    guard list.allSatisfy(\.isFinite) else { throw BoundaryFailure.invalid("rest positions must be finite") }
+    if let bad = list.first(where: { !Layout.isLength($0) }) {
+        throw BoundaryFailure.invalid("rest position \(bad) must be finite, within ±1e9")
+    }
     return list
 }
 

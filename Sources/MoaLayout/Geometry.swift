@@ -72,7 +72,8 @@ public struct EdgeInsets: Hashable, Sendable, CustomStringConvertible {
         "(\(formatNumber(top)), \(formatNumber(left)), \(formatNumber(bottom)), \(formatNumber(right)))"
     }
 
-    var isFinite: Bool { top.isFinite && left.isFinite && bottom.isFinite && right.isFinite }
+    /// Every edge is a length a call may take (`Layout.isLength`).
+    var areLengths: Bool { [top, left, bottom, right].allSatisfy(Layout.isLength) }
 }
 
 /// Insets by leading and trailing edges instead of left and right (UIKit's `NSDirectionalEdgeInsets`): a view's
@@ -102,7 +103,20 @@ public struct DirectionalEdgeInsets: Hashable, Sendable, CustomStringConvertible
         "(\(formatNumber(top)), \(formatNumber(leading)), \(formatNumber(bottom)), \(formatNumber(trailing)))"
     }
 
-    var isFinite: Bool { top.isFinite && leading.isFinite && bottom.isFinite && trailing.isFinite }
+    /// Every edge is a length a call may take (`Layout.isLength`).
+    var areLengths: Bool { [top, leading, bottom, trailing].allSatisfy(Layout.isLength) }
+}
+
+extension Layout {
+    /// The largest length, in points, a call takes as a margin, an inset, a baseline offset or a pan offset
+    /// (1e9, as measured sizes and chain gaps). Constraints add a few lengths into constants the solver holds
+    /// to ±1e12, so a wild value fails in the call that gives it, not in a later, unrelated one.
+    public static let maxLength = 1e9
+    /// Whether `x` is finite and within ±`maxLength`.
+    public static func isLength(_ x: Double) -> Bool { x.isFinite && abs(x) <= maxLength }
+    /// The longest animation duration or delay, in seconds (1e12): beyond it a double no longer resolves a
+    /// frame's step. (The clock itself takes any finite time; see `Animator.seek(to:)`.)
+    public static let maxTime = 1e12
 }
 
 /// A layout axis: horizontal (x, width) or vertical (y, height).

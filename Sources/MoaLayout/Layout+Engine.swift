@@ -433,8 +433,9 @@ extension Layout {
 
     /// Sets a view's margins by left and right (`absolute`) or by leading and trailing (`directional`).
     func _setMargins(_ v: View, absolute: EdgeInsets?, directional: DirectionalEdgeInsets?) throws(LayoutError) {
-        guard absolute?.isFinite ?? true, directional?.isFinite ?? true else {
-            throw LayoutError(.invalid, "layout margins of `\(v.name)` must be finite")
+        guard absolute?.areLengths ?? true, directional?.areLengths ?? true else {
+            let given = absolute.map { "\($0)" } ?? directional.map { "\($0)" } ?? ""
+            throw LayoutError(.invalid, "layout margins \(given) of `\(v.name)` must be finite, within ±1e9")
         }
         try _transaction { (j: inout Journal) throws(LayoutError) in
             let old = (v.absoluteMargins, v.directionalLayoutMargins)
@@ -468,8 +469,9 @@ extension Layout {
     }
 
     func _setBaseline(_ v: View, _ offset: Double?, _ first: Double?) throws(LayoutError) {
-        guard offset?.isFinite ?? true, first?.isFinite ?? true else {
-            throw LayoutError(.invalid, "baseline offsets of `\(v.name)` must be finite")
+        guard offset.map(Layout.isLength) ?? true, first.map(Layout.isLength) ?? true else {
+            let given = [offset, first].map { $0.map(formatNumber) ?? "nil" }.joined(separator: ", ")
+            throw LayoutError(.invalid, "baseline offsets (\(given)) of `\(v.name)` must be finite, within ±1e9")
         }
         try _transaction { (j: inout Journal) throws(LayoutError) in try _setBaseline(v, offset, first, &j) }
     }

@@ -366,7 +366,9 @@ public final class Layout {
     /// Sets the safe-area insets: the `safeArea` guide is the root inset by them.
     /// - Throws: `.invalid` for non-finite insets, `.unsatisfiable` (nothing changes).
     public func setSafeAreaInsets(_ insets: EdgeInsets) throws(LayoutError) {
-        guard insets.isFinite else { throw LayoutError(.invalid, "safe-area insets must be finite") }
+        guard insets.areLengths else {
+            throw LayoutError(.invalid, "safe-area insets \(insets) must be finite, within ±1e9")
+        }
         try _transaction { (j: inout Journal) throws(LayoutError) in
             let old = safeAreaInsets
             safeAreaInsets = insets

@@ -76,7 +76,8 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The class of the failure.
     public var kind: Kind
-    /// What went wrong, without the location, e.g. ``unknown view `calender` ``.
+    /// What went wrong, without the location, e.g. ``unknown view `calender` ``. At most `maxMessage` (512)
+    /// bytes when made: a longer one (quoting a huge name) keeps its start and end.
     public var message: String
     /// The line of the text (1-based) where the error is, when it comes from equation text.
     public var line: Int?
@@ -105,7 +106,7 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
                 length: Int? = nil, sourceLine: String? = nil, source: String? = nil, expected: [String] = [],
                 suggestion: String? = nil, constraint: ConstraintInfo? = nil, conflicts: [ConstraintInfo] = []) {
         self.kind = kind
-        self.message = message
+        self.message = LayoutError.bounded(message)
         self.line = line
         self.offset = offset
         self.textOffset = textOffset
@@ -119,7 +120,7 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The message with its location first and, for text errors, the line with a caret under the offending
-    /// token:
+    /// token (a line longer than `lineWindow` bytes is shown around the token, cut ends marked `…`):
     ///
     /// ```
     /// line 2, byte 0: unknown view `calender` (did you mean `calendar`?)
@@ -137,14 +138,48 @@ public struct LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
         }
         s += message
         if let sourceLine, let offset {
-            s += "\n    " + sourceLine + "\n    "
-            // Caret under the token: count characters (not bytes) before the offset for the indentation.
+            // A long line is shown around the offending token only (a 10 MB line must not make a 20 MB message).
             let bytes = Array(sourceLine.utf8)
-            let pre = String(decoding: bytes[..<min(offset, bytes.count)], as: UTF8.self)
+            let at = min(offset, bytes.count)
+            var start = 0, end = bytes.count
+            if bytes.count > LayoutError.lineWindow {
+                start = LayoutError.boundary(bytes, max(0, at - LayoutError.lineWindow / 2))
+                end = LayoutError.boundary(bytes, min(bytes.count, at + LayoutError.lineWindow / 2))
+            }
+            let lead = start > 0 ? "…" : ""
+            s += "\n    " + lead + String(decoding: bytes[start..<end], as: UTF8.self) + (end < bytes.count ? "…" : "")
+            s += "\n    " + (start > 0 ? " " : "")
+            // Caret under the token: count characters (not bytes) before the offset for the indentation.
+            let pre = String(decoding: bytes[start..<max(start, at)], as: UTF8.self)
             for ch in pre { s += ch == "\t" ? "\t" : " " }
-            s += "^" + String(repeating: "~", count: max(0, (length ?? 1) - 1))
+            let shown = max(1, min(length ?? 1, end - at))
+            s += "^" + String(repeating: "~", count: shown - 1)
         }
         return s
+    }
+
+    /// The longest part of an equation line `description` shows (bytes): the offending token and what is
+    /// around it.
+    public static let lineWindow = 160
+    /// The longest message kept (bytes). Messages quote the caller's text (a name, a number); a longer one
+    /// keeps its start and end around a note of how much was left out.
+    public static let maxMessage = 512
+
+    /// `message` cut to `maxMessage` bytes: its first and last bytes around "…(N bytes left out)…".
+    static func bounded(_ message: String) -> String {
+        let bytes = Array(message.utf8)
+        guard bytes.count > maxMessage else { return message }
+        let head = boundary(bytes, maxMessage * 2 / 3)
+        let tail = boundary(bytes, bytes.count - maxMessage / 4)
+        return String(decoding: bytes[..<head], as: UTF8.self) + "…(\(tail - head) bytes left out)…"
+            + String(decoding: bytes[tail...], as: UTF8.self)
+    }
+
+    /// `i` moved back to the start of the UTF-8 character it falls in (so that a cut never splits one).
+    static func boundary(_ bytes: [UInt8], _ i: Int) -> Int {
+        var j = i
+        while j > 0, j < bytes.count, bytes[j] & 0xC0 == 0x80 { j -= 1 }
+        return j
     }
 
 }

@@ -372,6 +372,34 @@ final class LayoutTests: XCTestCase {
                        .invalid)
     }
 
+    /// Hostile numbers fail in the call that gives them, not later: margins, insets, baseline offsets and pan
+    /// offsets beyond ±1e9 (`Layout.maxLength`). The layout is unchanged after each.
+    func testLengthsAndTimesAreBoundedWhereGiven() throws {
+        let layout = try Layout(width: 320, height: 480)
+        let a = try layout.addView("a")
+        let cs = try layout.eqs("a.pin == margins")
+        let h = try XCTUnwrap(cs.first { $0.firstAttribute.axis == .horizontal })
+        try layout.solve()
+        for bad in [1e300, -1e10, .infinity, .nan] {
+            XCTAssertEqual(expectError { try a.setLayoutMargins(EdgeInsets(top: 0, left: bad, bottom: 0, right: 0)) }?.kind, .invalid)
+            XCTAssertEqual(expectError { try a.setDirectionalLayoutMargins(DirectionalEdgeInsets(top: bad, leading: 0, bottom: 0, trailing: 0)) }?.kind, .invalid)
+            XCTAssertEqual(expectError { try layout.setSafeAreaInsets(EdgeInsets(all: bad)) }?.kind, .invalid)
+            XCTAssertEqual(expectError { try a.setBaselineOffset(bad) }?.kind, .invalid)
+            XCTAssertEqual(expectError { try a.setBaselineOffset(10, first: bad) }?.kind, .invalid)
+            XCTAssertEqual(expectError { _ = try PanDriver(constraints: [h], axis: .horizontal, restPositions: [0, bad]) }?.kind, .invalid)
+        }
+        XCTAssertEqual(a.layoutMargins, EdgeInsets(all: 8))
+        XCTAssertEqual(layout.safeAreaInsets, .zero)
+        XCTAssertNil(a.baselineOffset)
+        try a.setLayoutMargins(EdgeInsets(all: Layout.maxLength))   // the bound itself is a length
+        try a.setLayoutMargins(EdgeInsets(all: 8))
+        let pan = try PanDriver(constraints: [h], axis: .horizontal, restPositions: [0, -Layout.maxLength])
+        XCTAssertEqual(expectError { try pan.move(to: 1e300, animated: false) }?.kind, .invalid)
+        XCTAssertEqual(pan.offset, 0)
+        try layout.solve()
+        assertFrame(a, 8, 8, 304, 464)
+    }
+
     func testMarginsGuideAndMarginAttributes() throws {
         let layout = try Layout(width: 320, height: 480)
         let a = try layout.addView("a")

@@ -424,6 +424,41 @@ final class ParserTests: XCTestCase {
         XCTAssertEqual(e.message, "unknown view `supervew` (did you mean `superview`?)")
     }
 
+    /// Hostile input: an error about a huge name or a huge line stays small. The message keeps its start and
+    /// end around a note of what was left out; the description shows the line around the offending token, with
+    /// the caret under it; the offsets and the whole line stay exact in the error's fields.
+    func testErrorsAboutHugeTextStaySmall() {
+        let name = String(repeating: "x", count: 100_000)
+        var e = error("a.left == 0\n\(name).top == 0")
+        XCTAssertEqual(e.kind, .unknownView)
+        XCTAssertLessThanOrEqual(e.message.utf8.count, 512 + 40)
+        XCTAssertTrue(e.message.hasPrefix("unknown view `xxx"), e.message)
+        XCTAssertTrue(e.message.hasSuffix("xxx`"), e.message)
+        XCTAssertTrue(e.message.contains("bytes left out)"), e.message)
+        XCTAssertEqual(e.length, 100_000)
+        XCTAssertEqual(e.sourceLine?.utf8.count, 100_009)
+        XCTAssertLessThan(e.description.utf8.count, 1200)
+
+        // An unknown view far into a long line: the window around it, cut ends marked, caret under the name.
+        let pad = String(repeating: " ", count: 9000)   // 9000 blanks before the bad name
+        e = error("a.top ==\(pad)calender.bottom + 1 \(String(repeating: "# and a long comment ", count: 50))")
+        XCTAssertEqual(e.offset, 8 + 9000)
+        let lines = e.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines.count, 3)
+        XCTAssertTrue(lines[1].hasPrefix("    …"), lines[1])
+        XCTAssertTrue(lines[1].hasSuffix("…"), lines[1])
+        XCTAssertLessThanOrEqual(lines[1].utf8.count, 4 + 3 + LayoutError.lineWindow + 3)
+        let caret = lines[2].firstIndex(of: "^").map { lines[2].distance(from: lines[2].startIndex, to: $0) }
+        let token = lines[1].range(of: "calender").map { lines[1].distance(from: lines[1].startIndex, to: $0.lowerBound) }
+        XCTAssertNotNil(caret)
+        XCTAssertEqual(caret, token)
+        XCTAssertTrue(lines[2].hasSuffix(" ^" + String(repeating: "~", count: "calender".count - 1)), lines[2])
+
+        // Short lines are shown whole, as before.
+        e = error("calender.top == 0")
+        XCTAssertFalse(e.description.contains("…"))
+    }
+
     func testViewKeywordOnTheLeftAndRootWithoutSuperview() {
         var e = error("view.left == 0")
         XCTAssertEqual(e.kind, .invalid)

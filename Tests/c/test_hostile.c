@@ -155,6 +155,27 @@ static void test_numbers(void) {
     CHECK_FAILS(L, moa_layout_advance(L, INFINITY), MOA_INVALID);
     CHECK_FAILS(L, moa_layout_advance(L, -DBL_MIN), MOA_INVALID);
     CHECK(an == 0);
+    /* Lengths beyond 1e9 fail where they are given, even when nothing uses them yet
+    ** (no constraint uses label's margins or baseline): they used to be stored and fail in a later call. */
+    moa_view label;
+    CHECK_OK(moa_view_find(L, "label", &label));
+    CHECK_FAILS(L, moa_view_set_margins(L, label, 1e300, 0, 0, 0), MOA_INVALID);
+    CHECK_FAILS(L, moa_view_set_margins(L, label, 0, 0, 0, -2e9), MOA_INVALID);
+    CHECK_FAILS(L, moa_view_set_directional_margins(L, label, 0, 1e300, 0, 0), MOA_INVALID);
+    CHECK_FAILS(L, moa_view_set_baseline(L, label, &huge, NULL), MOA_INVALID);
+    CHECK_FAILS(L, moa_view_set_baseline(L, label, NULL, &huge), MOA_INVALID);
+    double rests[2] = {0, 1e300};
+    moa_pan pan = 0;
+    CHECK_FAILS(L, moa_pan_new(L, &cs[0], 1, MOA_HORIZONTAL, rests, 2, &pan), MOA_INVALID);
+    CHECK(pan == 0);
+    rests[1] = -100;
+    CHECK_OK(moa_pan_new(L, &cs[0], 1, MOA_HORIZONTAL, rests, 2, &pan));
+    rests[1] = -1e10;
+    CHECK_FAILS(L, moa_pan_set_rest_positions(L, pan, rests, 2), MOA_INVALID);
+    CHECK_FAILS(L, moa_pan_move(L, pan, 1e300, 0, NULL, NULL), MOA_INVALID);
+    CHECK_OK(moa_pan_free(L, pan));
+    CHECK_OK(moa_view_set_margins(L, label, 1e9, 0, 0, 0)); /* the bound itself is a length */
+    CHECK_OK(moa_view_set_margins(L, label, 8, 8, 8, 8));
 
     /* In equation text: too large, too many digits, NaN/inf spelled out (names, not numbers), division by
     ** zero, priorities out of range and priority arithmetic that overflows. */
@@ -304,6 +325,11 @@ static void test_big_text(void) {
     CHECK_STR(info.kind, "unknownView");
     CHECK_STR(info.suggestion, "");
     CHECK(info.offset == 0 && (size_t)info.length == N);
+    /* ... whose message and errmsg stay small (they quoted the name and the line whole: 30 MB); the line itself
+    ** is still there, whole. */
+    CHECK(strlen(info.message) <= 600);
+    CHECK(strlen(moa_layout_errmsg(L)) <= 1000);
+    CHECK(strlen(info.source_line) == N + 10);
     /* ... and a near miss of a real, equally long name: no suggestion for names that long (the quadratic
     ** table for two 10 MB names ran out of memory), still quickly. */
     moa_view longv;

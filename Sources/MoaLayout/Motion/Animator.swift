@@ -102,10 +102,10 @@ public final class Animator {
                  completion: ((_ finished: Bool) -> Void)?) throws(LayoutError) -> Animation {
         let layout = try usableLayout()
         // Times beyond 1e12 s would lose the clock's precision (and no animation lasts 30,000 years).
-        guard duration.isFinite, duration >= 0, duration <= 1e12 else {
+        guard duration.isFinite, duration >= 0, duration <= Layout.maxTime else {
             throw LayoutError(.invalid, "animation duration \(formatNumber(duration)) must be finite, 0...1e12 seconds")
         }
-        guard delay.isFinite, delay >= 0, delay <= 1e12 else {
+        guard delay.isFinite, delay >= 0, delay <= Layout.maxTime else {
             throw LayoutError(.invalid, "animation delay \(formatNumber(delay)) must be finite, 0...1e12 seconds")
         }
         guard curve.isValid else { throw LayoutError(.invalid, "invalid timing curve \(curve)") }

@@ -94,8 +94,9 @@ public final class PanDriver {
                 throw LayoutError(.invalid, "`\(c)` is not on the \(axis) axis")
             }
         }
-        guard !restPositions.isEmpty, restPositions.allSatisfy({ $0.isFinite }) else {
-            throw LayoutError(.invalid, "a pan driver needs finite rest positions")
+        guard !restPositions.isEmpty else { throw LayoutError(.invalid, "a pan driver needs a rest position") }
+        if let bad = restPositions.first(where: { !Layout.isLength($0) }) {
+            throw LayoutError(.invalid, "rest position \(formatNumber(bad)) must be finite, within ±1e9")
         }
         self.constraints = constraints
         self.axis = axis
@@ -181,7 +182,9 @@ public final class PanDriver {
     /// - Throws: `.invalid` for a non-finite offset; `.unsatisfiable` (not animated; nothing moves); `.stale`.
     public func move(to restPosition: Double, animated: Bool = true,
                      completion: ((_ restPosition: Double, _ finished: Bool) -> Void)? = nil) throws(LayoutError) {
-        guard restPosition.isFinite else { throw LayoutError(.invalid, "pan offset must be finite") }
+        guard Layout.isLength(restPosition) else {
+            throw LayoutError(.invalid, "pan offset \(formatNumber(restPosition)) must be finite, within ±1e9")
+        }
         isDragging = false
         try snap(to: restPosition, velocity: 0, animated: animated, completion: completion)
     }

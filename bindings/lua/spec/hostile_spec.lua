@@ -82,9 +82,19 @@ describe("hostile numbers", function()
       raises(L, nil, cs[1].animate, cs[1], 1, { duration = bad ~= bad and bad or -1 })
       raises(L, nil, L.animate_root_size, L, bad, 10)
     end
-    -- 1e300 insets reach the solver through the guides and margins that use them: refused there.
+    -- Lengths beyond ±1e9 are refused where they are given, used or not (no constraint uses label's
+    -- margins or baseline; they used to be stored and fail in a later call).
     raises(L, "1e+300", L.set_safe_area, L, 1e300, 0, 0, 0)
     raises(L, "1e+300", card.set_margins, card, 0, 1e300, 0, 0)
+    raises(L, "1e+300", label.set_margins, label, 1e300, 0, 0, 0)
+    raises(L, "within ±1e9", label.set_margins, label, 0, 0, 0, -2e9)
+    raises(L, "1e+300", label.set_baseline, label, 1e300)
+    raises(L, "1e+300", L.pan, L, { cs[1] }, "horizontal", { 0, 1e300 })
+    local pan = L:pan({ cs[1] }, "horizontal", { 0, -100 })
+    raises(L, "within ±1e9", pan.move, pan, -1e10)
+    pan:free()
+    label:set_margins(1e9, 0, 0, 0) -- the bound itself is a length
+    label:set_margins(8, 8, 8, 8)
     raises(L, nil, card.set_content_priority, card, "horizontal", 1e-300, 750)
     -- Tiny numbers and -0 are ordinary.
     cs[1].constant = -0.0
