@@ -47,7 +47,17 @@ chosen = [cs[gaps[k]] for k in range(0, len(gaps), max(1, len(gaps) // 8))][:8]
 cases = [("all", [(cs[0], -240)]), ("eight", [(c, c.constant + 12) for c in chosen]), ("one", [(cs[7], 200)])]
 moved, back = [], []
 gc.collect()  # the build's garbage
+
+
+def settle():
+    """The previous case's animations end first, untimed: 60 steps of 1/60 s add up to a hair under its 1 s,
+    and its last step would otherwise land in the next case's first frame."""
+    while L.animating:
+        L.advance(1 / 60, views=False)
+
+
 for name, targets in cases:
+    settle()
     back.append([(c, c.constant) for c, _ in targets])
     for c, to in targets:
         c.animate(to, duration=1.0, curve="easeInOut")
@@ -62,6 +72,7 @@ for name, targets in cases:
     if read != read:
         print("warning: a frame read NaN", file=sys.stderr)
 for (name, _), targets, count in zip(cases, back, moved):
+    settle()
     for c, to in targets:
         c.animate(to, duration=1.0, curve="easeInOut")
     read, count2 = 0.0, 0

@@ -372,7 +372,7 @@ public func moa_lcons_remove(_ L: OpaquePointer?, _ c: UInt64) -> Int32 {
 @_cdecl("moa_layout_solve")
 public func moa_layout_solve(_ L: OpaquePointer?, _ changed: UnsafeMutablePointer<Int>?) -> Int32 {
     withLayout(L) { box in
-        box.lastChanged = try box.layout.solve()
+        box.lastChanged = try box.layout.solve().map(\.serial)
         changed?.pointee = box.lastChanged.count
     }
 }
@@ -383,7 +383,7 @@ public func moa_layout_changed_views(
 ) -> Int32 {
     withLayout(L) { box in
         let list = try ListOut(out, cap, count)
-        list.write(box.lastChanged.filter(\.isValid).map { box.id($0) })
+        list.write(box.lastChanged.compactMap { box.layout.view(serial: $0) }.map { box.id($0) })
     }
 }
 
@@ -421,7 +421,8 @@ public func moa_layout_changed_frames(
     withLayout(L) { box in
         let count = try checkedListOut(out == nil, cap, count)
         var n = 0
-        for v in box.lastChanged where v.isValid {
+        for serial in box.lastChanged {
+            guard let v = box.layout.view(serial: serial) else { continue }
             if n < cap, let out { box.writeFrame(v, out + n * frameStride) }
             n += 1
         }

@@ -12,7 +12,7 @@ import MoaLayout
 public func moa_layout_advance(_ L: OpaquePointer?, _ dt: Double) -> Int32 {
     withLayout(L) { box in
         try box.checkNotInCallback("moa_layout_advance")
-        box.lastChanged = try box.layout.animator.advance(by: dt)
+        box.lastChanged = try box.layout.animator.advance(by: dt).map(\.serial)
         try box.throwMeasureFailure()
     }
 }
@@ -21,7 +21,7 @@ public func moa_layout_advance(_ L: OpaquePointer?, _ dt: Double) -> Int32 {
 public func moa_layout_seek(_ L: OpaquePointer?, _ t: Double) -> Int32 {
     withLayout(L) { box in
         try box.checkNotInCallback("moa_layout_seek")
-        box.lastChanged = try box.layout.animator.seek(to: t)
+        box.lastChanged = try box.layout.animator.seek(to: t).map(\.serial)
         try box.throwMeasureFailure()
     }
 }

@@ -68,7 +68,9 @@ final class LayoutBox {
     private var curveCodes: [AnimationCurve: Int32] = [:]
 
     /// The views whose frame changed at the last solve (`moa_layout_changed_views`).
-    var lastChanged: [View] = []
+    /// The serials of the views the last solve, advance or seek changed (numbers, not references: see
+    /// `Layout.changedSerials`).
+    var lastChanged: [Int] = []
     /// The trace kept by `moa_layout_trace_stop`.
     var lastTrace: FrameTrace?
 
@@ -238,7 +240,7 @@ final class LayoutBox {
 
     /// Solves if anything changed since the last solve, noting the changed views as a solve does.
     func solveIfNeeded() throws {
-        if layout.needsLayout { lastChanged = try layout.solve() }
+        if layout.needsLayout { lastChanged = try layout.solve().map(\.serial) }
     }
 
     // MARK: Callbacks

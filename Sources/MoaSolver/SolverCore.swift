@@ -1158,6 +1158,7 @@ struct SolverCore {
     /// Shifts the rows of active constraint `slot` for its constant moving by `delta` (the record already has
     /// the new constant); the rows whose constant changed are appended to `changed`.
     mutating func shiftConstant(_ slot: Int, by delta: Double, _ changed: inout [RowID]) {
+        tab.changes.noteConstantChange(slot)
         let rec = cons[slot]
         let t = delta / rec.markerCoef
         let m = rec.marker

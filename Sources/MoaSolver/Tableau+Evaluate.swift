@@ -12,13 +12,19 @@ extension Tableau {
     mutating func evaluate() {
         // With the program compiled, a full pass costs little more per row than the incremental one costs per
         // changed row: after a pass that met many rows (a splitter drag moves most of a layout), the next ones
-        // are full passes while the rows keep their shape and most values keep changing; a full pass in which
-        // few values changed (the drag ended, one view animates) hands back to incremental passes.
+        // are full passes while the rows keep their shape, the same constants keep changing and most values keep
+        // changing; a full pass in which few values changed (the drag ended) hands back to incremental passes,
+        // and other constants changing (another animation: one view moves) start with an incremental one.
+        let sources = changes.constantSources
+        changes.constantSources = 0
         let large = evaluation.isValid && changes.lastIncrementalRows > rows.count / 8
+            && sources == changes.largeSources
         if large || changes.rows.count + changes.syms.count > rows.count / 4 || journal.isOpen {
             evaluateAll()
+            if changes.lastIncrementalRows > rows.count / 8 { changes.largeSources = sources }
             return
         }
+        defer { if changes.lastIncrementalRows > rows.count / 8 { changes.largeSources = sources } }
         changes.lastIncrementalRows = 0
         changes.evaluatedAll = false
         changes.externals.removeAll(keepingCapacity: true)

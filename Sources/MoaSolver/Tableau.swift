@@ -114,6 +114,17 @@ struct PendingChanges {
     /// Passive rows the last incremental pass evaluated, or values the last full pass changed (`evaluate`
     /// chooses the full pass while this is large).
     var lastIncrementalRows = 0
+    /// Which constraints' constants changed since the last evaluation (a sum of their hashed slots), and the
+    /// same for the last evaluation that met many rows: a full pass is predicted only while the same constants
+    /// keep changing (a splitter dragged frame after frame), so the first frame of another animation (one view
+    /// moving) is an incremental pass instead of a pass over the whole tableau.
+    var constantSources: UInt64 = 0
+    var largeSources: UInt64 = 0
+
+    /// Notes that constraint `slot`'s constant changed.
+    mutating func noteConstantChange(_ slot: Int) {
+        constantSources &+= (UInt64(truncatingIfNeeded: slot) &+ 1) &* 0x9E37_79B9_7F4A_7C15
+    }
 }
 
 /// Work buffers of single operations, kept so that no operation allocates once they have grown. Their contents

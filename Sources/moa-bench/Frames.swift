@@ -75,6 +75,9 @@ func runFrames(_ n: Int, reps: Int) -> Int32 {
                          ("one", [(badge, 200.0)])]
             for (name, targets) in cases {
                 let animator = layout.animator
+                // The previous case's animations end first, untimed: 60 steps of 1/60 s add up to a hair under
+                // its 1 s, and its last step would otherwise land in this case's first frame.
+                while animator.isAnimating { _ = try animator.advance(by: 1.0 / 60) }
                 for (c, to) in targets { _ = try animator.animate(c, to: to, duration: 1.0, curve: .easeInOut) }
                 var read = 0.0
                 t0 = nowNS()
