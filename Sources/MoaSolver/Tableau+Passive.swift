@@ -338,48 +338,36 @@ extension Tableau {
 
     /// Marks the downstream of `v` (`v` and the basics of the passive rows that hold it, directly or through
     /// other passive rows, in `scratch.expandQueued`) and lists those rows with their seq in `scratch.reach`
-    /// (unordered). `unmarkDownstream()` clears the marks.
-    private mutating func markDownstream(of v: Sym) {
+    /// (unordered). With a `limit`, stops once more than `limit` rows are found and returns false (the lists
+    /// then hold part of the downstream). `unmarkDownstream()` clears the marks.
+    @discardableResult
+    private mutating func markDownstream(of v: Sym, limit: Int = .max) -> Bool {
         scratch.visit.removeAll(keepingCapacity: true)
         scratch.reach.removeAll(keepingCapacity: true)
         scratch.visit.append(v)
         scratch.expandQueued[v] = true
         var i = 0
+        defer { stats.downstreamVisits += scratch.visit.count }
         while i < scratch.visit.count {
             let s = scratch.visit[i]
             i += 1
             for ref in pcols[s] {
                 let b = rows[ref.row].basic
                 if scratch.expandQueued[b] { continue }
+                if scratch.reach.count >= limit { return false }
                 scratch.expandQueued[b] = true
                 scratch.visit.append(b)
                 scratch.reach.append((rows[ref.row].seq, ref.row))
             }
         }
-        stats.downstreamVisits += scratch.visit.count
+        return true
     }
 
     /// Whether at most `limit` passive rows are downstream of `v` (directly or through other passive rows). Stops
     /// walking past the limit, so it costs O(limit) where `downstream(ofSymbol:)` costs the whole downstream.
     mutating func isDownstreamSmall(_ v: Sym, limit: Int) -> Bool {
         if pcols[v].isEmpty { return true }
-        scratch.visit.removeAll(keepingCapacity: true)
-        scratch.visit.append(v)
-        scratch.expandQueued[v] = true
-        var i = 0
-        var small = true
-        walk: while i < scratch.visit.count {
-            let s = scratch.visit[i]
-            i += 1
-            for ref in pcols[s] {
-                let b = rows[ref.row].basic
-                if scratch.expandQueued[b] { continue }
-                if scratch.visit.count > limit { small = false; break walk }
-                scratch.expandQueued[b] = true
-                scratch.visit.append(b)
-            }
-        }
-        stats.downstreamVisits += scratch.visit.count
+        let small = markDownstream(of: v, limit: limit)
         unmarkDownstream()
         return small
     }
