@@ -4,7 +4,8 @@ the binding's cost can be set beside the Swift driver's (and scripts/bench-frame
 
     PYTHONPATH=bindings/python python3 scripts/bench-frames.py N
 
-Prints, like moa-bench: `phase build ns=T` (views, intrinsic sizes, one eqs, first solve), then per frame, for
+Prints, like moa-bench: `phase build ns=T` (views, intrinsic sizes (the rows' in one add_views call), one eqs,
+first solve), then per frame, for
 each case (all, eight, one: the cases of moa-bench), two phases:
 
     phase CASE ns=T          the bulk path: advance(dt, views=False) (the count, no View objects) and
@@ -32,16 +33,16 @@ lines = ["sidebar.left == 0", "sidebar.top == 0", "sidebar.bottom == 0", "sideba
          "badge.top == content.top + 8", "badge.right == content.right - 8", "badge.width == 24", "badge.height == 24"]
 rows = max(1, n - 3)
 gaps = []
+# The rows and their intrinsic sizes in one call (add_views: a ctypes call per view costs more than the view).
+L.add_views(["row%d" % i for i in range(rows)], content, [(80 + i % 7 * 10, 20) for i in range(rows)])
 for i in range(rows):
-    row = L.view("row%d" % i, content)
-    row.set_intrinsic_size(80 + i % 7 * 10, 20)
     lines.append("row%d.left == content.left + 16" % i)
     lines.append("row0.top == content.top + 8" if i == 0 else "row%d.top == row%d.bottom + 4" % (i, i - 1))
     if i > 0:
         gaps.append(len(lines) - 1)
 lines.append("content.bottom >= row%d.bottom + 8" % (rows - 1))
 cs = L.eqs("\n".join(lines))
-L.solve()
+L.solve(views=False)  # the count, no View objects
 print("phase build ns=%d ops=%d rep=0" % (time.perf_counter_ns() - t0, n))
 chosen = [cs[gaps[k]] for k in range(0, len(gaps), max(1, len(gaps) // 8))][:8]
 cases = [("all", [(cs[0], -240)]), ("eight", [(c, c.constant + 12) for c in chosen]), ("one", [(cs[7], 200)])]

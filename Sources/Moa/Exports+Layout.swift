@@ -122,6 +122,34 @@ public func moa_view_new(
     }
 }
 
+/// The most views one `moa_views_new` call makes.
+let maxViewsPerCall = 1 << 26
+
+@_cdecl("moa_views_new")
+public func moa_views_new(
+    _ L: OpaquePointer?, _ names: UnsafePointer<UnsafePointer<CChar>?>?, _ n: Int, _ parent: UInt64,
+    _ sizes: UnsafePointer<Double>?, _ out: UnsafeMutablePointer<UInt64>?
+) -> Int32 {
+    withLayout(L) { box in
+        guard n >= 0, n <= maxViewsPerCall else { throw BoundaryFailure.invalid("n must be within 0...\(maxViewsPerCall)") }
+        guard n > 0 else { return }
+        guard let names else { throw BoundaryFailure.misuse("names is NULL") }
+        let out = try required(out, "out")
+        var list: [String] = []
+        list.reserveCapacity(n)
+        for i in 0..<n {
+            guard let p = names[i] else { throw BoundaryFailure.misuse("names[\(i)] is NULL") }
+            list.append(string(p))
+        }
+        // MOA_NO_INTRINSIC (-1) exactly means none, as in moa_view_set_intrinsic_size().
+        let intrinsic = sizes.map { s in
+            (0..<n).map { i in (width: s[2 * i] == -1 ? nil : s[2 * i], height: s[2 * i + 1] == -1 ? nil : s[2 * i + 1]) }
+        }
+        let made = try box.layout.addViews(list, in: box.parent(parent), intrinsicSizes: intrinsic)
+        for (i, v) in made.enumerated() { out[i] = box.id(v) }
+    }
+}
+
 @_cdecl("moa_view_free")
 public func moa_view_free(_ L: OpaquePointer?, _ v: UInt64) -> Int32 {
     withLayout(L) { box in

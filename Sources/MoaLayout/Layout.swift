@@ -280,6 +280,53 @@ public final class Layout {
         return makeView(name, .view, superview: parent)
     }
 
+    /// Adds many views under one superview in one call, all or nothing: the bulk form of `addView(_:in:)` and
+    /// `View.setIntrinsicSize(width:height:)`, for bindings where a call per view costs more than the view
+    /// (Python's ctypes: about 2 us a call). The names are checked first; then the views are made and their
+    /// intrinsic sizes set in one change.
+    /// - Parameters:
+    ///   - names: the new views' names: valid, not in use, distinct.
+    ///   - superview: their superview (nil: the root).
+    ///   - intrinsicSizes: nil, or one (width, height) per name, nil on an axis for none (finite, 0...1e9).
+    /// - Returns: the new views, in the order of `names`.
+    /// - Throws: `.invalid` (a bad name or size, a size list whose length differs from the names', a guide or a
+    ///   view of another layout as superview), `.duplicateName` (a name in use or given twice), `.stale`,
+    ///   `.limit`. Nothing is added.
+    @discardableResult
+    public func addViews(_ names: [String], in superview: View? = nil,
+                         intrinsicSizes: [(width: Double?, height: Double?)]? = nil) throws(LayoutError) -> [View] {
+        try checkNotMeasuring()
+        let parent = superview ?? root
+        try checkParent(parent)
+        if let sizes = intrinsicSizes, sizes.count != names.count {
+            throw LayoutError(.invalid, "\(sizes.count) intrinsic sizes for \(names.count) views")
+        }
+        var given = Set<String>(minimumCapacity: names.count)
+        for name in names {
+            try checkName(name)
+            guard byName[name] == nil else { throw LayoutError(.duplicateName, "a view named `\(name)` already exists") }
+            guard given.insert(name).inserted else {
+                throw LayoutError(.duplicateName, "the name `\(name)` is given twice")
+            }
+        }
+        return try _transaction { (j: inout Journal) throws(LayoutError) -> [View] in
+            var made: [View] = []
+            made.reserveCapacity(names.count)
+            for name in names {
+                let v = makeView(name, .view, superview: parent)
+                j.record { [unowned self] in self._unmakeView(v) }
+                made.append(v)
+            }
+            if let sizes = intrinsicSizes {
+                for (v, size) in zip(made, sizes) {
+                    if size.width != nil { try _setIntrinsic(v, .horizontal, size.width, &j) }
+                    if size.height != nil { try _setIntrinsic(v, .vertical, size.height, &j) }
+                }
+            }
+            return made
+        }
+    }
+
     func checkName(_ name: String) throws(LayoutError) {
         let b = Array(name.utf8)
         guard let f = b.first, Lexer.isIdentStart(f), b.allSatisfy(Lexer.isIdentBody) else {

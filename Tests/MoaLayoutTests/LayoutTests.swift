@@ -372,6 +372,44 @@ final class LayoutTests: XCTestCase {
                        .invalid)
     }
 
+    /// Views in bulk: the same views, sizes and frames as a call per view; all or nothing (a name in use or
+    /// given twice, a bad size, sizes of the wrong count: no view is added, the names stay free).
+    func testAddViewsInBulk() throws {
+        let one = try Layout(width: 320, height: 480)
+        let bulk = try Layout(width: 320, height: 480)
+        var text = ""
+        for i in 0..<50 {
+            try one.addView("v\(i)").setIntrinsicSize(width: Double(10 + i), height: i % 3 == 0 ? nil : 20)
+            text += "v\(i).left == 0\n" + (i == 0 ? "v0.top == 0\n" : "v\(i).top == v\(i - 1).bottom\n")
+        }
+        let made = try bulk.addViews((0..<50).map { "v\($0)" },
+                                     intrinsicSizes: (0..<50).map { (Double(10 + $0), $0 % 3 == 0 ? nil : 20) })
+        XCTAssertEqual(made.map(\.name), (0..<50).map { "v\($0)" })
+        XCTAssertTrue(made.allSatisfy { $0.superview === bulk.root })
+        XCTAssertEqual(made[3].intrinsicWidth, 13)
+        XCTAssertNil(made[3].intrinsicHeight)
+        try one.eqs(text)
+        try bulk.eqs(text)
+        try one.solve()
+        try bulk.solve()
+        for i in 0..<50 { XCTAssertEqual(one["v\(i)"]!.frame, bulk["v\(i)"]!.frame) }
+        let inner = try bulk.addViews(["a", "b"], in: made[0])
+        XCTAssertTrue(inner.allSatisfy { $0.superview === made[0] })
+
+        let before = bulk.views.count
+        XCTAssertEqual(expectError { try bulk.addViews(["x", "v7"]) }?.kind, .duplicateName)
+        XCTAssertEqual(expectError { try bulk.addViews(["x", "y", "x"]) }?.kind, .duplicateName)
+        XCTAssertEqual(expectError { try bulk.addViews(["x", "2y"]) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try bulk.addViews(["x", "y"], intrinsicSizes: [(1, 1)]) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try bulk.addViews(["x", "y"], intrinsicSizes: [(1, 1), (-1, nil)]) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try bulk.addViews(["x"], in: bulk.safeArea) }?.kind, .invalid)
+        XCTAssertEqual(bulk.views.count, before)
+        XCTAssertNil(bulk["x"])
+        XCTAssertNil(bulk["y"])
+        XCTAssertEqual(try bulk.addViews(["x", "y"]).count, 2)   // the names were left free
+        XCTAssertEqual(try bulk.addViews([]).count, 0)
+    }
+
     /// Hostile numbers fail in the call that gives them, not later: margins, insets, baseline offsets and pan
     /// offsets beyond ±1e9 (`Layout.maxLength`). The layout is unchanged after each.
     func testLengthsAndTimesAreBoundedWhereGiven() throws {

@@ -796,7 +796,59 @@ static void test_changed_frames(void) {
     moa_layout_free(L);
 }
 
+/* moa_views_new: the views of n names in one call, with their intrinsic sizes, as a call per view would make
+** them; all or nothing. */
+static void test_views_in_bulk(void) {
+    moa_layout *L = moa_layout_new(200, 200);
+    moa_view box, out[4] = {0, 0, 0, 0}, d = 0;
+    CHECK_OK(moa_view_new(L, "box", 0, &box));
+    const char *names[4] = {"a", "b", "c", "d"};
+    double sizes[8] = {10, 20, 30, MOA_NO_INTRINSIC, MOA_NO_INTRINSIC, 5, 1, 1};
+    CHECK_OK(moa_views_new(L, names, 4, box, sizes, out));
+    CHECK(out[0] == view_named(L, "a") && out[3] == view_named(L, "d") && out[1] != out[2]);
+    size_t n = 0;
+    CHECK_OK(moa_layout_eqs(L, "a.left == 0\na.top == 0\nb.left == a.right\nb.top == 0\nb.height == 7\n"
+                               "c.left == 0\nc.top == a.bottom\nc.width == 3", NULL, 0, &n));
+    CHECK_OK(moa_layout_solve(L, NULL));
+    CHECK_RECT(frame_of(L, "a"), 0, 0, 10, 20);
+    CHECK_RECT(frame_of(L, "b"), 10, 0, 30, 7);
+    CHECK_RECT(frame_of(L, "c"), 0, 20, 3, 5);
+    moa_view parent = 0;
+    CHECK_OK(moa_view_superview(L, out[2], &parent));
+    CHECK(parent == box);
+
+    /* Failures add nothing: a name in use or given twice, a bad name, a bad size, NULLs, a guide as parent. */
+    size_t before = 0;
+    CHECK_OK(moa_layout_views(L, NULL, 0, &before));
+    const char *taken[2] = {"x", "a"}, *twice[3] = {"x", "y", "x"}, *bad[2] = {"x", "2y"}, *holes[2] = {"x", NULL};
+    const char *fresh[2] = {"x", "y"};
+    double negative[4] = {1, 1, -2, 1}, huge[4] = {1, 1, 1e300, 1};
+    moa_view kb = 0;
+    CHECK_OK(moa_layout_guide(L, "keyboard", &kb));
+    CHECK_STATUS(moa_views_new(L, taken, 2, 0, NULL, out), MOA_DUPLICATE);
+    CHECK_STATUS(moa_views_new(L, twice, 3, 0, NULL, out), MOA_DUPLICATE);
+    CHECK_STATUS(moa_views_new(L, bad, 2, 0, NULL, out), MOA_INVALID);
+    CHECK_STATUS(moa_views_new(L, fresh, 2, 0, negative, out), MOA_INVALID);
+    CHECK_STATUS(moa_views_new(L, fresh, 2, 0, huge, out), MOA_INVALID);
+    CHECK_STATUS(moa_views_new(L, holes, 2, 0, NULL, out), MOA_MISUSE);
+    CHECK_STATUS(moa_views_new(L, fresh, 2, 0, NULL, NULL), MOA_MISUSE);
+    CHECK_STATUS(moa_views_new(L, NULL, 2, 0, NULL, out), MOA_MISUSE);
+    CHECK_STATUS(moa_views_new(L, fresh, 2, kb, NULL, out), MOA_INVALID);
+    CHECK_STATUS(moa_views_new(L, fresh, 2, 12345, NULL, out), MOA_NOTFOUND);
+    CHECK_STATUS(moa_views_new(L, fresh, (size_t)-1, 0, NULL, out), MOA_INVALID);
+    CHECK_STATUS(moa_views_new(NULL, fresh, 2, 0, NULL, out), MOA_MISUSE);
+    size_t after = 0;
+    CHECK_OK(moa_layout_views(L, NULL, 0, &after));
+    CHECK(after == before);
+    CHECK_STATUS(moa_view_find(L, "x", &d), MOA_NOTFOUND);
+    CHECK_OK(moa_views_new(L, NULL, 0, 0, NULL, NULL)); /* n = 0 does nothing */
+    CHECK_OK(moa_views_new(L, fresh, 2, 0, NULL, out)); /* the names were left free */
+    CHECK(out[1] == view_named(L, "y"));
+    moa_layout_free(L);
+}
+
 int main(void) {
+    test_views_in_bulk();
     test_changed_frames();
     test_screen();
     test_bad_equations();

@@ -297,6 +297,60 @@ static int layout_view(lua_State *L) {
     return 1;
 }
 
+/* L:add_views(names [, parent [, sizes]]) -> { View, ... }: the views of a list of names in one call, all or
+   nothing; sizes[i] = { width, height } (nil or false on an axis for none) as v:set_intrinsic_size. The bulk form
+   of L:view and v:set_intrinsic_size (moa_views_new). */
+static int layout_add_views(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    moa_view parent = 0;
+    lua_Integer n, i;
+    const char **names;
+    double *sizes = NULL;
+    moa_view *out;
+    moa_status st;
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_settop(L, 4); /* parent and sizes at 3 and 4 (nil when absent): the scratch goes above them */
+    if (!lua_isnoneornil(L, 3)) {
+        LLayout *pl;
+        LId *p = lmoa_check_child(L, 3, VIEW_MT, &pl);
+        if (pl != ll) return luaL_argerror(L, 3, "view belongs to another layout");
+        parent = p->id;
+    }
+    if (!lua_isnoneornil(L, 4)) luaL_checktype(L, 4, LUA_TTABLE);
+    n = luaL_len(L, 2);
+    if (n < 0 || n > ((lua_Integer)1 << 26)) return luaL_argerror(L, 2, "at most 2^26 names");
+    if (!lua_isnoneornil(L, 4) && luaL_len(L, 4) != n) return luaL_argerror(L, 4, "one size per name");
+    /* Scratch in userdata: collected even when an error below leaves the function. */
+    names = (const char **)lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof *names, 0);
+    out = (moa_view *)lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof *out, 0);
+    if (!lua_isnoneornil(L, 4)) sizes = (double *)lua_newuserdatauv(L, (size_t)(n ? 2 * n : 1) * sizeof *sizes, 0);
+    for (i = 1; i <= n; i++) {
+        /* The strings stay alive in the names table, which stays on the stack. */
+        if (lua_geti(L, 2, i) != LUA_TSTRING) return luaL_error(L, "add_views: names[%d] is not a string", (int)i);
+        names[i - 1] = lua_tostring(L, -1);
+        lua_pop(L, 1);
+        if (sizes) {
+            int k;
+            if (lua_geti(L, 4, i) != LUA_TTABLE) return luaL_error(L, "add_views: sizes[%d] is not a table", (int)i);
+            for (k = 0; k < 2; k++) {
+                lua_geti(L, -1, k + 1);
+                sizes[2 * (i - 1) + k] = lua_toboolean(L, -1) ? lmoa_check_finite(L, -1, k ? "height" : "width", NULL)
+                                                              : MOA_NO_INTRINSIC;
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 1);
+        }
+    }
+    st = moa_views_new(ll->m, names, (size_t)n, parent, sizes, out);
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "add_views");
+    lua_createtable(L, (int)n, 0);
+    for (i = 0; i < n; i++) {
+        lmoa_push_view(L, 1, out[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
 /* L:find(name) -> View or nil */
 static int layout_find(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
@@ -973,6 +1027,7 @@ static const luaL_Reg layout_meta[] = {
 static const luaL_Reg layout_methods[] = {
     {"close", layout_close},
     {"view", layout_view},
+    {"add_views", layout_add_views},
     {"find", layout_find},
     {"guide", layout_guide},
     {"set_root_size", layout_set_root_size},

@@ -114,6 +114,32 @@ describe("views", function()
     assert.has_error(function() L:guide "nope" end)
   end)
 
+  it("adds many views in one call (add_views), all or nothing", function()
+    local L = moa.layout(320, 480)
+    local box = L:view "box"
+    local vs = L:add_views({ "a", "b", "c" }, box, { { 10, 20 }, { 30 }, { nil, 5 } })
+    assert.equal(3, #vs)
+    assert.equal(L:find "a", vs[1])
+    assert.equal(box, vs[3].superview)
+    assert(L:eqs "a.left == 0\na.top == 0\nb.left == a.right\nb.top == 0\nb.height == 7\nc.left == 0\nc.top == a.bottom\nc.width == 3")
+    L:solve()
+    same_rect({ 0, 0, 10, 20 }, vs[1].frame)
+    same_rect({ 10, 0, 30, 7 }, vs[2].frame)
+    same_rect({ 0, 20, 3, 5 }, vs[3].frame)
+    local count = #L:views()
+    assert.has_error(function() L:add_views { "x", "a" } end)           -- in use
+    assert.has_error(function() L:add_views { "x", "y", "x" } end)      -- given twice
+    assert.has_error(function() L:add_views { "x", 2 } end)             -- not a string
+    assert.has_error(function() L:add_views({ "x", "y" }, nil, { { 1, 1 } }) end)
+    assert.has_error(function() L:add_views({ "x" }, nil, { { 1 / 0, 1 } }) end)
+    assert.has_error(function() L:add_views({ "x" }, nil, { { 1e300, 1 } }) end)
+    assert.has_error(function() L:add_views({ "x" }, L:guide "keyboard") end)
+    assert.equal(count, #L:views())
+    assert.is_nil(L:find "x")
+    assert.equal(0, #L:add_views {})
+    assert.equal(2, #L:add_views { "x", "y" }) -- the names were left free
+  end)
+
   it("has the guides safeArea, margins and keyboard", function()
     local L = moa.layout(320, 480)
     local kb = L:guide "keyboard"

@@ -858,6 +858,37 @@ class Layout:
         self._check(lib.moa_view_new(self._h(), b, pid, ctypes.byref(out)))
         return self._view(out.value)
 
+    def add_views(self, names: Sequence[str], parent: Optional[View] = None,
+                  sizes: Optional[Sequence[Tuple[Optional[float], Optional[float]]]] = None) -> list[View]:
+        """Add many views under `parent` (None: the root) in one call, all or nothing: the bulk form of view()
+        and View.set_intrinsic_size(), for when a call per view costs more than the view (a ctypes call is a
+        few microseconds). sizes: None, or one (width, height) per name, None on an axis for none. Returns the
+        views in the order of names. DuplicateError if a name is in use or given twice, InvalidError for a bad
+        name or size; nothing is added then."""
+        if isinstance(names, (str, bytes)):
+            raise TypeError("names must be a sequence of str, not a single string")
+        encoded = [text(n, "name") for n in names]
+        count = len(encoded)
+        pid = 0 if parent is None else self._own(parent, View, "parent")
+        arr = (ctypes.c_char_p * max(1, count))(*encoded)
+        flat = None
+        if sizes is not None:
+            if len(sizes) != count:
+                raise E.InvalidError("%d sizes for %d names" % (len(sizes), count), E.INVALID, "invalid")
+            flat = (ctypes.c_double * max(2, 2 * count))()
+            for i, (w, h) in enumerate(sizes):
+                for k, x in ((2 * i, w), (2 * i + 1, h)):
+                    if x is None:
+                        flat[k] = -1.0   # MOA_NO_INTRINSIC
+                    elif finite(x, "size") < 0:
+                        raise E.InvalidError("an intrinsic size must be 0 or more (None for none)", E.INVALID,
+                                             "invalid")
+                    else:
+                        flat[k] = x
+        out = (ctypes.c_uint64 * max(1, count))()
+        self._check(lib.moa_views_new(self._h(), arr, count, pid, flat, out))
+        return [self._view(out[i]) for i in range(count)]
+
     def find(self, name: str) -> Optional[View]:
         """The view, root or guide named `name`, or None."""
         out = ctypes.c_uint64(0)

@@ -158,6 +158,7 @@ _SIGNATURES = {
     "moa_layout_set_safe_area": (_S, [_vp, _dbl, _dbl, _dbl, _dbl]),
     "moa_layout_set_keyboard_height": (_S, [_vp, _dbl]),
     "moa_view_new": (_S, [_vp, _str, _u64, _p(_u64)]),
+    "moa_views_new": (_S, [_vp, _p(_str), _size, _u64, _p(_dbl), _p(_u64)]),
     "moa_view_free": (_S, [_vp, _u64]),
     "moa_view_find": (_S, [_vp, _str, _p(_u64)]),
     "moa_view_name": (_S, [_vp, _u64, _p(_str)]),

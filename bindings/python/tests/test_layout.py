@@ -72,6 +72,41 @@ def test_views_subviews_identity_and_frames():
     assert L.solve() == [] and L.changed_frames() == [] and len(L.frame_buffer(changed=True)) == 0
 
 
+def test_add_views_in_bulk():
+    with moa.Layout(320, 480) as L:
+        box = L.view("box")
+        a, b, c = L.add_views(["a", "b", "c"], box, [(10, 20), (30, None), (None, 5)])
+        assert L.find("a") is a and c.superview is box
+        L.eqs("a.left == 0\na.top == 0\nb.left == a.right\nb.top == 0\nb.height == 7\n"
+              "c.left == 0\nc.top == a.bottom\nc.width == 3")
+        L.solve()
+        assert a.frame == moa.Rect(0, 0, 10, 20)
+        assert b.frame == moa.Rect(10, 0, 30, 7)
+        assert c.frame == moa.Rect(0, 20, 3, 5)
+        count = len(L.views())
+        with pytest.raises(moa.DuplicateError):
+            L.add_views(["x", "a"])
+        with pytest.raises(moa.DuplicateError):
+            L.add_views(["x", "y", "x"])
+        with pytest.raises(moa.InvalidError):
+            L.add_views(["x", "2y"])
+        with pytest.raises(moa.InvalidError):
+            L.add_views(["x", "y"], sizes=[(1, 1)])
+        with pytest.raises(moa.InvalidError):
+            L.add_views(["x"], sizes=[(-1, 1)])
+        with pytest.raises(moa.InvalidError):
+            L.add_views(["x"], sizes=[(1e300, 1)])
+        with pytest.raises(moa.InvalidError):
+            L.add_views(["x"], sizes=[(float("nan"), 1)])
+        with pytest.raises(TypeError):
+            L.add_views("xy")
+        with pytest.raises(TypeError):
+            L.add_views(["x", 2])
+        assert len(L.views()) == count and L.find("x") is None
+        assert L.add_views([]) == []
+        assert [v.name for v in L.add_views(("x", "y"))] == ["x", "y"]
+
+
 def test_view_misuse():
     L = moa.Layout(320, 480)
     L.view("a")
