@@ -614,13 +614,16 @@ struct SolverCore {
         if !rec.isRequired { rec.level = tab.level(for: rec.priority) }
         if let v = definitionSubject(rec) {
             let r = tab.rowOf[v]
-            // A required equality takes the variable over from an active row or a weaker definition; any other
-            // constraint (a bound `v >= 0`, a preference) from an active row, when few definitions use `v`
-            // (taking over walks all of them: a grid column's base width is used by every cell to its right):
-            // otherwise `v` keeps its long row and the constraint adds another as long.
+            // A required equality takes the variable over from an active row or a weaker definition; a required
+            // inequality (a bound `v >= 0`) from an active row, when few definitions use `v` (taking over walks
+            // all of them: a grid column's base width is used by every cell to its right): otherwise `v` keeps its
+            // long row and the bound adds another as long. Not a soft constraint: the old row, which may be a
+            // required equality's, would then be placed over error terms, and a soft add must not fail (moa-fuzz
+            // found one that did, numerically).
             let takesOver = r.isValid && (SolverCore.isEquality(rec)
                 ? !tab.rows[r].passive || !SolverCore.isEquality(cons[Int(tab.rows[r].constraint)])
-                : !tab.rows[r].passive && tab.isDownstreamSmall(v, limit: SolverCore.takeoverDownstreamLimit))
+                : rec.isRequired && !tab.rows[r].passive
+                    && tab.isDownstreamSmall(v, limit: SolverCore.takeoverDownstreamLimit))
             // A variable that definitions already use is defined late only by a required equality: anything
             // else (a preference, a bound on a column's width that a grid's rows all follow) goes in as an
             // ordinary row, instead of walking everything downstream of the variable to take the definition in.
@@ -935,8 +938,8 @@ struct SolverCore {
         if pivotsSinceUpdate > addsSinceUpdate + SolverCore.deferAllowance { deferring = true }
     }
 
-    /// How many definitions downstream of a variable a constraint other than a required equality may walk to
-    /// take the variable over from an active row (`insert`).
+    /// How many definitions downstream of a variable a required inequality may walk to take the variable over
+    /// from an active row (`insert`).
     static let takeoverDownstreamLimit = 64
 
     /// Pivots that adds may cost beyond one each before re-optimisation is deferred.
