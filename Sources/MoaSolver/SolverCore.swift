@@ -692,7 +692,9 @@ struct SolverCore {
         var largest = 0.0
         for i in rec.vars.indices {
             let a = abs(rec.coefs[i])
-            guard a > Tolerance.coefEpsilon else { continue }
+            // The rows keep a coefficient of exactly coefEpsilon (`Tableau.addTerm`): so must this, or such a
+            // term of a higher-ranked variable would slip into the passive row (moa-fuzz: `flatten` then looped).
+            guard a >= Tolerance.coefEpsilon else { continue }
             largest = max(largest, a)
             let s = varSym[Int(rec.vars[i])]
             if !best.isValid || s > best { best = s; bestCoef = a }
@@ -839,6 +841,12 @@ struct SolverCore {
         tab.rows[r].constant = rec.constant
         for i in rec.vars.indices { tab.addTerm(r, varSym[Int(rec.vars[i])], rec.coefs[i]) }
         for (m, c) in markerTerms(rec) { tab.addTerm(r, m, c) }
+        // A passive row holds only variables ranked below its own: evaluation by rank and acyclic definitions
+        // rest on it (`definitionSubject` ensures it; this keeps a slip from looping in `flatten`).
+        if tab.rows[r].cells.contains(where: { tab.kind[$0.sym] == .external && $0.sym > subject }) {
+            tab.freeRow(r)
+            return false
+        }
         tab.makePassive(r, subject: subject)
         tab.rows[r].constraint = Int32(slot)
         guard tab.substituteDefinition(of: subject) else {

@@ -281,6 +281,22 @@ final class SolverTests: XCTestCase {
 
     /// Removing several constraints at once: the same solution as one by one; a stale or repeated handle
     /// fails before anything changes.
+    /// moa-fuzz: a required inequality on badly scaled terms (1e-9 beside 115 and 7e11) taking its variable over
+    /// from an active row ran out of memory: its 1e-9 term of a higher-ranked variable slipped into the passive
+    /// row (the subject rule skipped coefficients of exactly 1e-9, the rows keep them), and `flatten` looped. It
+    /// must now return (numbers this wild need not give exact answers: the fuzzer's "wild" class), with finite
+    /// values.
+    func testTakeoverOnBadlyScaledTerms() throws {
+        let s = Solver()
+        let v0 = s.addVariable(name: "v0")
+        try s.add(Expression([Term(v0, 1e-9)], constant: 1e12), .equal, priority: 750)
+        let v1 = s.addVariable(name: "v1")
+        try s.add(Expression([Term(v1, 7e11), Term(v0, 1.0 / 3), Term(v0, -128)], constant: -57), .equal, priority: 750)
+        _ = try? s.add(Expression([Term(v0, 115), Term(v0, 1e-9), Term(v1, 1e-9)], constant: 7e11), .greaterOrEqual)
+        s.updateVariables()
+        XCTAssertTrue(try s.value(of: v0).isFinite && s.value(of: v1).isFinite)
+    }
+
     func testRemovingSeveralAtOnce() throws {
         func chain(_ s: Solver) throws -> ([Variable], [Constraint]) {
             let xs = (0..<20).map { s.addVariable(name: "x\($0)") }
