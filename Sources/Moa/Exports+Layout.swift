@@ -122,6 +122,10 @@ public func moa_view_new(
     }
 }
 
+/// An intrinsic size from C: MOA_NO_INTRINSIC (-1) exactly means none; other negative values reach Swift, which
+/// refuses them.
+func intrinsicSize(_ x: Double) -> Double? { x == -1 ? nil : x }
+
 /// The most views one `moa_views_new` call makes.
 let maxViewsPerCall = 1 << 26
 
@@ -141,10 +145,7 @@ public func moa_views_new(
             guard let p = names[i] else { throw BoundaryFailure.misuse("names[\(i)] is NULL") }
             list.append(string(p))
         }
-        // MOA_NO_INTRINSIC (-1) exactly means none, as in moa_view_set_intrinsic_size().
-        let intrinsic = sizes.map { s in
-            (0..<n).map { i in (width: s[2 * i] == -1 ? nil : s[2 * i], height: s[2 * i + 1] == -1 ? nil : s[2 * i + 1]) }
-        }
+        let intrinsic = sizes.map { s in (0..<n).map { i in (width: intrinsicSize(s[2 * i]), height: intrinsicSize(s[2 * i + 1])) } }
         let made = try box.layout.addViews(list, in: box.parent(parent), intrinsicSizes: intrinsic)
         for (i, v) in made.enumerated() { out[i] = box.id(v) }
     }
@@ -220,8 +221,7 @@ public func moa_view_set_direction(_ L: OpaquePointer?, _ v: UInt64, _ dir: UInt
 @_cdecl("moa_view_set_intrinsic_size")
 public func moa_view_set_intrinsic_size(_ L: OpaquePointer?, _ v: UInt64, _ width: Double, _ height: Double) -> Int32 {
     withLayout(L) { box in
-        // MOA_NO_INTRINSIC (-1) exactly means none; other negative values reach Swift, which refuses them.
-        try box.view(v).setIntrinsicSize(width: width == -1 ? nil : width, height: height == -1 ? nil : height)
+        try box.view(v).setIntrinsicSize(width: intrinsicSize(width), height: intrinsicSize(height))
     }
 }
 
