@@ -649,9 +649,9 @@ struct ConstraintIndex {
 
     subscript(id: Int) -> LayoutConstraint? {
         get { all[id] }
-        set {
-            if let old = all[id] { unlink(old) }
-            all[id] = newValue
+        set {   // one hash each way: updateValue and removeValue return what was there
+            let old = newValue.map { all.updateValue($0, forKey: id) } ?? all.removeValue(forKey: id)
+            if let old { unlink(old) }
             if let c = newValue { link(c) }
         }
     }

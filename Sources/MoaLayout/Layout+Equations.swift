@@ -11,8 +11,10 @@ enum Action {
 
 /// One line of text, parsed and resolved, with where it is.
 struct ResolvedLine {
-    var parsed: ParsedEquation
-    var actions: [Action]
+    /// The line ends with `?`: report how it was interpreted.
+    var debug: Bool
+    /// The line's actions: a range of the array that `_resolve(_:into:)` filled for the whole text.
+    var actions: Range<Int>
     var line: Int?
     var text: String
     var start: Int
@@ -41,22 +43,23 @@ extension Layout {
         let index = nonBlank.first ?? 0
         let first = lines.isEmpty ? (text: "", start: 0) : lines[index]
         let r: ResolvedLine
+        var actions: [Action] = []
         do throws(LayoutError) {
             guard let p = try Parser.parse(line: first.text) else {
                 throw LayoutError(.invalid, "no equation in the line (it is blank or a comment)",
                                   expected: ["an equation such as `a.left == 8`"])
             }
-            let actions = try _resolve(p)
+            try _resolve(p, into: &actions)
             if actions.count != 1 {
                 throw LayoutError(.invalid, "`\(p.attribute.name)` makes \(actions.count) constraints; use eqs",
                                   offset: p.attribute.offset, length: p.attribute.length)
             }
-            r = ResolvedLine(parsed: p, actions: actions, line: nil, text: first.text, start: first.start)
+            r = ResolvedLine(debug: p.debug, actions: 0..<1, line: nil, text: first.text, start: first.start)
         } catch {
             throw _locate(error, line: index + 1, text: first.text, start: first.start, source: nil)
         }
         return try _transaction { (j: inout Journal) throws(LayoutError) in
-            try _applyLines([r], source: nil, &j)[0]
+            try _applyLines([r], actions, source: nil, &j)[0]
         }
     }
 
@@ -74,18 +77,41 @@ extension Layout {
     @discardableResult
     public func eqs(_ text: String, source: String? = nil, firstLine: Int = 1) throws(LayoutError)
         -> [LayoutConstraint] {
-        var resolved: [ResolvedLine] = []
-        for (i, l) in _splitLines(text).enumerated() {
-            let n = firstLine + i
-            do throws(LayoutError) {
-                guard let p = try Parser.parse(line: l.text) else { continue }
-                resolved.append(ResolvedLine(parsed: p, actions: try _resolve(p), line: n, text: l.text, start: l.start))
-            } catch {
-                throw _locate(error, line: n, text: l.text, start: l.start, source: source)
+        var lines: [ResolvedLine] = []
+        var actions: [Action] = []
+        var text = text
+        try text.withUTF8 { all in
+            Result { () throws(LayoutError) in
+                try _resolveLines(all, source: source, firstLine: firstLine, into: &lines, &actions)
             }
-        }
+        }.get()
         return try _transaction { (j: inout Journal) throws(LayoutError) in
-            try _applyLines(resolved, source: source, &j)
+            try _applyLines(lines, actions, source: source, &j)
+        }
+    }
+
+    /// Parses and resolves every line of `text` into `lines`, their actions into `actions`; throws the first
+    /// error, located. The lines are read in place, one token buffer serving them all.
+    func _resolveLines(_ text: UnsafeBufferPointer<UInt8>, source: String?, firstLine: Int,
+                       into lines: inout [ResolvedLine], _ actions: inout [Action]) throws(LayoutError) {
+        var tokens: [Token] = []
+        tokens.reserveCapacity(16)   // an equation has about ten tokens
+        let ranges = Layout.lineRanges(text)
+        lines.reserveCapacity(ranges.count)
+        actions.reserveCapacity(ranges.count)
+        for (i, range) in ranges.enumerated() {
+            let n = firstLine + i
+            let bytes = UnsafeBufferPointer(rebasing: text[range])
+            do throws(LayoutError) {
+                guard let p = try Parser.parse(line: bytes, tokens: &tokens) else { continue }
+                let first = actions.count
+                try _resolve(p, into: &actions)
+                lines.append(ResolvedLine(debug: p.debug, actions: first..<actions.count, line: n,
+                                          text: String(decoding: bytes, as: UTF8.self), start: range.lowerBound))
+            } catch {
+                throw _locate(error, line: n, text: String(decoding: bytes, as: UTF8.self), start: range.lowerBound,
+                              source: source)
+            }
         }
     }
 
@@ -105,7 +131,9 @@ extension Layout {
                                   expected: ["an equation such as `a.left == 8`"])
             }
             p = parsed
-            for a in try _resolve(p) {
+            var actions: [Action] = []
+            try _resolve(p, into: &actions)
+            for a in actions {
                 switch a {
                 case .contentPriority:
                     throw LayoutError(.invalid, "`\(p.attribute.name)` sets a priority; there is no constraint to remove",
@@ -150,20 +178,28 @@ extension Layout {
 
     /// The lines of `text` (split at `\n`, a trailing `\r` dropped) with their byte offsets.
     func _splitLines(_ text: String) -> [(text: String, start: Int)] {
-        let bytes = Array(text.utf8)
-        var out: [(text: String, start: Int)] = []
+        var text = text
+        return text.withUTF8 { b in
+            Layout.lineRanges(b).map { (String(decoding: UnsafeBufferPointer(rebasing: b[$0]), as: UTF8.self), $0.lowerBound) }
+        }
+    }
+
+    /// The byte ranges of the lines of `bytes`: split at `\n`, a trailing `\r` left out; a final `\n` ends the
+    /// last line (it does not start an empty one); an empty text is one empty line.
+    static func lineRanges(_ bytes: UnsafeBufferPointer<UInt8>) -> [Range<Int>] {
+        var out: [Range<Int>] = []
         var s = 0
         var i = 0
         while i <= bytes.count {
             if i == bytes.count || bytes[i] == 0x0A {
                 var e = i
                 if e > s, bytes[e - 1] == 0x0D { e -= 1 }
-                out.append((String(decoding: bytes[s..<e], as: UTF8.self), s))
+                out.append(s..<e)
                 s = i + 1
             }
             i += 1
         }
-        if out.count > 1, out.last!.text.isEmpty, bytes.last == 0x0A { out.removeLast() }
+        if out.count > 1, out.last!.isEmpty, bytes.last == 0x0A { out.removeLast() }
         return out
     }
 
@@ -193,15 +229,16 @@ extension Layout {
     /// see `_refreshGroup`), then new constraints go in, in line order: constraints are only added, so if the
     /// whole set can hold, no step fails on the way, and a failure names the first constraint that cannot hold.
     /// Content priorities are set as their lines come. The `?` reports are written once the outcome is known.
-    func _applyLines(_ lines: [ResolvedLine], source: String?, _ j: inout Journal) throws(LayoutError)
-        -> [LayoutConstraint] {
+    func _applyLines(_ lines: [ResolvedLine], _ actions: [Action], source: String?, _ j: inout Journal)
+        throws(LayoutError) -> [LayoutConstraint] {
         var out: [LayoutConstraint] = []
         var updated: [LayoutConstraint] = []
         var fresh: [LayoutConstraint] = []   // registered without journal entries: one undo step for all below
         var displaced: [LayoutConstraint?] = []   // what each fresh constraint's key named before
         let firstFreshID = nextConstraintID   // ids only grow: a constraint made by this call has one at least this
-        let reporting = lines.contains { $0.parsed.debug }
+        let reporting = lines.contains { $0.debug }
         var perLine: [[(LayoutConstraint, LineOutcome)]] = []   // for the `?` reports only
+        var outcomes: [LineOutcome] = []   // beside `out`, for the reports only
         out.reserveCapacity(lines.count)
         fresh.reserveCapacity(lines.count)
         displaced.reserveCapacity(lines.count)
@@ -210,9 +247,13 @@ extension Layout {
         byID.reserveCapacity(byID.all.count + lines.count)
         do throws(LayoutError) {
             for r in lines {
-                var mine: [(LayoutConstraint, LineOutcome)] = []
+                let lineStart = out.count
+                func done(_ c: LayoutConstraint, _ outcome: LineOutcome) {
+                    out.append(c)
+                    if reporting { outcomes.append(outcome) }
+                }
                 do throws(LayoutError) {
-                    for a in r.actions {
+                    for a in actions[r.actions] {
                         switch a {
                         case .constraint(let s):
                             if let c = byKey[s.key], c.isValid {
@@ -221,24 +262,23 @@ extension Layout {
                                 j.record { (c.line, c.source, c.sourceText) = old }
                                 try _setConstant(c, s.constant, &j, refresh: false)
                                 if c.id < firstFreshID { updated.append(c) }
-                                mine.append((c, .updated))
+                                done(c, .updated)
                             } else {
                                 let c = makeConstraint(s, origin: .equation)
                                 c.line = r.line; c.source = source; c.sourceText = r.text
                                 displaced.append(_registerNow(c))
                                 fresh.append(c)
-                                mine.append((c, .created))
+                                done(c, .created)
                             }
                         case .contentPriority(let v, let axis, let role, let p):
-                            mine.append((try _setContentPriority(v, axis, role, p, &j), .set))
+                            done(try _setContentPriority(v, axis, role, p, &j), .set)
                         }
                     }
                 } catch {
                     _unregisterNow(fresh, displaced)
                     throw _locate(error, line: r.line ?? 1, text: r.text, start: r.start, source: source)
                 }
-                if reporting { perLine.append(mine) }
-                for (c, _) in mine { out.append(c) }
+                if reporting { perLine.append(Array(zip(out[lineStart...], outcomes[lineStart...]))) }
             }
             j.record { [unowned self, fresh, displaced] in self._unregisterNow(fresh, displaced) }
             try _refreshGroup(updated, &j)
@@ -258,10 +298,10 @@ extension Layout {
                 let r = lines[failing ?? (lines.count == 1 ? 0 : lines.count - 1)]
                 e = _locate(e, line: r.line ?? 1, text: r.text, start: r.start, source: source)
             }
-            _report(lines, perLine, source: source, failure: e)
+            _report(lines, actions, perLine, source: source, failure: e)
             throw e
         }
-        _report(lines, perLine, source: source, failure: nil)
+        _report(lines, actions, perLine, source: source, failure: nil)
         return out
     }
 
@@ -284,13 +324,13 @@ extension Layout {
 
     /// Writes the `?` reports of `lines` to `debugOutput`: how each constraint was interpreted and what
     /// happened to it (or why nothing did).
-    func _report(_ lines: [ResolvedLine], _ perLine: [[(LayoutConstraint, LineOutcome)]], source: String?,
-                 failure: LayoutError?) {
-        for (i, r) in lines.enumerated() where r.parsed.debug {
+    func _report(_ lines: [ResolvedLine], _ actions: [Action], _ perLine: [[(LayoutConstraint, LineOutcome)]],
+                 source: String?, failure: LayoutError?) {
+        for (i, r) in lines.enumerated() where r.debug {
             var s = _debugHeader(r, source)
             let done = i < perLine.count ? perLine[i] : []
             for (k, (c, status)) in done.enumerated() {
-                if case .contentPriority(let v, let axis, let role, let p) = r.actions[k] {
+                if case .contentPriority(let v, let axis, let role, let p) = actions[r.actions.lowerBound + k] {
                     s += "  interpreted: \(role) of \(v.name), \(axis) = \(formatNumber(p))\n"
                         + "  constraint:  \(c)\(c.isActive ? "" : " (inactive: no intrinsic \(axis == .horizontal ? "width" : "height"))")\n"
                 } else {
@@ -387,7 +427,7 @@ extension Layout {
     }
 
     /// Resolves names and expands shorthands.
-    func _resolve(_ p: ParsedEquation) throws(LayoutError) -> [Action] {
+    func _resolve(_ p: ParsedEquation, into actions: inout [Action]) throws(LayoutError) {
         let first = try _lookupView(p.view, leftView: nil)
         let priority = p.priority ?? LayoutPriority.required
         let attrName = p.attribute.name
@@ -395,37 +435,39 @@ extension Layout {
 
         // Content priorities: view.hugH == low
         if ordinary == nil, let i = contentPriorityAttributes.firstIndex(of: attrName) {
-            guard case .priority(let value, _, _) = p.rhs else { return [] }
+            guard case .priority(let value, _, _) = p.rhs else { return }
             let axis: LayoutAxis = attrName.hasSuffix("H") ? .horizontal : .vertical
             let role: ContentRole = i >= 4 ? .hugging : .compressionResistance
-            return [.contentPriority(first, axis, role, value)]
+            return actions.append(.contentPriority(first, axis, role, value))
         }
 
         // size: width and height
         if ordinary == nil, attrName == "size" {
             switch p.rhs {
             case .size(let w, let h, _, _):
-                return [.constraint(Spec(first: first, firstAttribute: .width, relation: p.relation, second: nil,
-                                         secondAttribute: nil, multiplier: 1, divisor: nil, constant: w, priority: priority)),
-                        .constraint(Spec(first: first, firstAttribute: .height, relation: p.relation, second: nil,
-                                         secondAttribute: nil, multiplier: 1, divisor: nil, constant: h, priority: priority))]
+                return actions += [
+                    .constraint(Spec(first: first, firstAttribute: .width, relation: p.relation, second: nil,
+                                     secondAttribute: nil, multiplier: 1, divisor: nil, constant: w, priority: priority)),
+                    .constraint(Spec(first: first, firstAttribute: .height, relation: p.relation, second: nil,
+                                     secondAttribute: nil, multiplier: 1, divisor: nil, constant: h, priority: priority))]
             case .constant(let k, _, _):
-                return [.constraint(Spec(first: first, firstAttribute: .width, relation: p.relation, second: nil,
-                                         secondAttribute: nil, multiplier: 1, divisor: nil, constant: k, priority: priority)),
-                        .constraint(Spec(first: first, firstAttribute: .height, relation: p.relation, second: nil,
-                                         secondAttribute: nil, multiplier: 1, divisor: nil, constant: k, priority: priority))]
+                return actions += [
+                    .constraint(Spec(first: first, firstAttribute: .width, relation: p.relation, second: nil,
+                                     secondAttribute: nil, multiplier: 1, divisor: nil, constant: k, priority: priority)),
+                    .constraint(Spec(first: first, firstAttribute: .height, relation: p.relation, second: nil,
+                                     secondAttribute: nil, multiplier: 1, divisor: nil, constant: k, priority: priority))]
             case .item(let vref, let aref, let m, let d, let k):
                 let second = try _lookupView(vref, leftView: first)
                 if let aref, aref.name != "size" {
                     throw LayoutError(.invalid, "`size` relates to another view's `size`, not `\(aref.name)`",
                                       offset: aref.offset, length: aref.length, expected: ["`size`"])
                 }
-                return [LayoutAttribute.width, .height].map {
+                return actions += [LayoutAttribute.width, .height].map {
                     .constraint(Spec(first: first, firstAttribute: $0, relation: p.relation, second: second,
                                      secondAttribute: $0, multiplier: m, divisor: d, constant: k, priority: priority))
                 }
             case .priority:
-                return []
+                return
             }
         }
 
@@ -452,13 +494,13 @@ extension Layout {
                 throw LayoutError(.invalid, "`pin` takes an inset such as `8`, not a size", offset: off, length: len,
                                   expected: ["a number", "a view name"])
             case .priority:
-                return []
+                return
             }
             func edge(_ a: LayoutAttribute, _ k: Double, _ r: LayoutRelation) -> Action {
                 .constraint(Spec(first: first, firstAttribute: a, relation: r, second: target, secondAttribute: a,
                                  multiplier: 1, divisor: nil, constant: k, priority: priority))
             }
-            return [edge(.top, inset, p.relation), edge(.left, inset, p.relation),
+            return actions += [edge(.top, inset, p.relation), edge(.left, inset, p.relation),
                     edge(.bottom, -inset, p.relation.flipped), edge(.right, -inset, p.relation.flipped)]
         }
 
@@ -470,12 +512,12 @@ extension Layout {
         switch p.rhs {
         case .constant(let k, _, _):
             if a1.isSize {
-                return [.constraint(Spec(first: first, firstAttribute: a1, relation: p.relation, second: nil,
-                                         secondAttribute: nil, multiplier: 1, divisor: nil, constant: k, priority: priority))]
+                return actions.append(.constraint(Spec(first: first, firstAttribute: a1, relation: p.relation, second: nil,
+                                         secondAttribute: nil, multiplier: 1, divisor: nil, constant: k, priority: priority)))
             }
             let sv = try _superview(of: first, at: p.view)
-            return [.constraint(Spec(first: first, firstAttribute: a1, relation: p.relation, second: sv,
-                                     secondAttribute: a1, multiplier: 1, divisor: nil, constant: k, priority: priority))]
+            return actions.append(.constraint(Spec(first: first, firstAttribute: a1, relation: p.relation, second: sv,
+                                     secondAttribute: a1, multiplier: 1, divisor: nil, constant: k, priority: priority)))
         case .size(_, _, let off, let len):
             throw LayoutError(.invalid, "a size such as `30x40` goes with `.size`, not `.\(a1)`", offset: off,
                               length: len, expected: ["a number", "a view name"])
@@ -493,10 +535,10 @@ extension Layout {
                 a2 = try _attribute(aref, candidates: [])
                 try _checkPair(a1, a2, at: aref)
             }
-            return [.constraint(Spec(first: first, firstAttribute: a1, relation: p.relation, second: second,
-                                     secondAttribute: a2, multiplier: m, divisor: d, constant: k, priority: priority))]
+            return actions.append(.constraint(Spec(first: first, firstAttribute: a1, relation: p.relation, second: second,
+                                     secondAttribute: a2, multiplier: m, divisor: d, constant: k, priority: priority)))
         case .priority:
-            return []
+            return
         }
     }
 }

@@ -214,9 +214,8 @@ public final class Layout {
         // Sizes first: a constraint defines its highest-ranked (latest made) variable, and positions placed by
         // sizes (`b.left == a.right + 8`, `b.centerY == a.centerY`, where the size's coefficient is 0.5) should
         // be the ones defined (`SolverCore.definitionSubject`).
-        let size = ["width", "height"].map { solver.addVariable(name: "\(name).\($0)") }
-        let origin = ["minX", "minY"].map { solver.addVariable(name: "\(name).\($0)") }
-        let vars = origin + size
+        let width = solver.addVariable(name: name + ".width"), height = solver.addVariable(name: name + ".height")
+        let vars = [solver.addVariable(name: name + ".minX"), solver.addVariable(name: name + ".minY"), width, height]
         let v = View(name: name, kind: kind, layout: self, variables: vars, serial: nextViewSerial)
         nextViewSerial += 1
         v.superview = superview

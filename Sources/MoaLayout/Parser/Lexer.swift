@@ -1,6 +1,7 @@
 // Moa — the lexer of the equation language: one line of UTF-8 bytes in, tokens with byte offsets out.
 
-/// A token of one equation line. `start`/`end` are byte offsets into the line.
+/// A token of one equation line. `start`/`end` are byte offsets into the line; the text stays in the line's
+/// bytes (`Parser.text(_:)`), so a token costs no string.
 struct Token {
     enum Kind: Equatable {
         case identifier
@@ -18,16 +19,12 @@ struct Token {
     var kind: Kind
     var start: Int
     var end: Int
-    var text: String
     /// The value of a `number`; the width of a `size`.
     var value: Double = 0
     /// The height of a `size`.
     var value2: Double = 0
 
     var length: Int { max(1, end - start) }
-
-    /// How errors quote the token: `` `foo` `` or `the end of the line`.
-    var quoted: String { kind == .end ? "the end of the line" : "`\(text)`" }
 }
 
 /// Splits one line into tokens. `#` starts a comment that runs to the end of the line. Spaces, tabs and a
@@ -36,9 +33,8 @@ struct Token {
 /// Numbers are `digits [. digits] [e|E [+|-] digits]`; a sign is a separate token. A size is two numbers joined
 /// by `x` with no space: `30x40`, `12.5x20`. A number that runs into a letter (`30px`) is an error.
 struct Lexer {
-    let bytes: [UInt8]
-
-    init(_ line: String) { bytes = Array(line.utf8) }
+    /// The line, borrowed from the caller's text for the call (`Parser.parse(line:tokens:)`).
+    let bytes: UnsafeBufferPointer<UInt8>
 
     static func isIdentStart(_ b: UInt8) -> Bool {
         (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
@@ -46,12 +42,14 @@ struct Lexer {
     static func isIdentBody(_ b: UInt8) -> Bool { isIdentStart(b) || isDigit(b) }
     static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
-    func text(_ a: Int, _ b: Int) -> String { String(decoding: bytes[a..<b], as: UTF8.self) }
+    func text(_ a: Int, _ b: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[a..<b]), as: UTF8.self)
+    }
 
-    /// All tokens of the line, ending with `.end` (at the comment or the end of the line).
-    func tokenize() throws(LayoutError) -> [Token] {
-        var out: [Token] = []
-        out.reserveCapacity(16)   // an equation has about ten: one allocation instead of four growths
+    /// All tokens of the line into `out` (emptied first, its storage kept: one buffer serves every line of a
+    /// text), ending with `.end` (at the comment or the end of the line).
+    func tokenize(into out: inout [Token]) throws(LayoutError) {
+        out.removeAll(keepingCapacity: true)
         var i = 0
         let n = bytes.count
         while i < n {
@@ -61,7 +59,7 @@ struct Lexer {
             let start = i
             if Lexer.isIdentStart(b) {
                 while i < n, Lexer.isIdentBody(bytes[i]) { i += 1 }
-                out.append(Token(kind: .identifier, start: start, end: i, text: text(start, i)))
+                out.append(Token(kind: .identifier, start: start, end: i))
                 continue
             }
             if Lexer.isDigit(b) {
@@ -79,29 +77,29 @@ struct Lexer {
                     let (h, e2) = try number(at: i + 1)
                     i = e2
                     try checkNoTrailingLetters(start, i)
-                    out.append(Token(kind: .size, start: start, end: i, text: text(start, i), value: v, value2: h))
+                    out.append(Token(kind: .size, start: start, end: i, value: v, value2: h))
                     continue
                 }
                 try checkNoTrailingLetters(start, i)
-                out.append(Token(kind: .number, start: start, end: i, text: text(start, i), value: v))
+                out.append(Token(kind: .number, start: start, end: i, value: v))
                 continue
             }
-            func op(_ k: Token.Kind, _ t: String) {   // the text as a literal: no decoding
-                out.append(Token(kind: k, start: start, end: start + t.utf8.count, text: t))
-                i = start + t.utf8.count
+            func op(_ k: Token.Kind, _ length: Int) {
+                out.append(Token(kind: k, start: start, end: start + length))
+                i = start + length
             }
             let next: UInt8 = i + 1 < n ? bytes[i + 1] : 0
             switch b {
-            case 0x3D: next == 0x3D ? op(.relation(.equal), "==") : op(.badRelation, "=")
-            case 0x3C: next == 0x3D ? op(.relation(.lessOrEqual), "<=") : op(.badRelation, "<")
-            case 0x3E: next == 0x3D ? op(.relation(.greaterOrEqual), ">=") : op(.badRelation, ">")
-            case 0x2E: op(.dot, ".")
-            case 0x2A: op(.star, "*")
-            case 0x2F: op(.slash, "/")
-            case 0x2B: op(.plus, "+")
-            case 0x2D: op(.minus, "-")
-            case 0x40: op(.at, "@")
-            case 0x3F: op(.question, "?")
+            case 0x3D: next == 0x3D ? op(.relation(.equal), 2) : op(.badRelation, 1)
+            case 0x3C: next == 0x3D ? op(.relation(.lessOrEqual), 2) : op(.badRelation, 1)
+            case 0x3E: next == 0x3D ? op(.relation(.greaterOrEqual), 2) : op(.badRelation, 1)
+            case 0x2E: op(.dot, 1)
+            case 0x2A: op(.star, 1)
+            case 0x2F: op(.slash, 1)
+            case 0x2B: op(.plus, 1)
+            case 0x2D: op(.minus, 1)
+            case 0x40: op(.at, 1)
+            case 0x3F: op(.question, 1)
             default:
                 // One whole UTF-8 scalar, for the message.
                 var j = i + 1
@@ -110,8 +108,7 @@ struct Lexer {
                                   expected: ["a view name, a number, an operator, `#` or the end of the line"])
             }
         }
-        out.append(Token(kind: .end, start: i, end: i, text: ""))
-        return out
+        out.append(Token(kind: .end, start: i, end: i))
     }
 
     /// A number starting at `i` (a digit): returns its value and the offset after it.
@@ -131,7 +128,7 @@ struct Lexer {
                 i = j
             }
         }
-        if let v = Lexer.exactDecimal(bytes[i0..<i]) { return (v, i) }
+        if let v = Lexer.exactDecimal(UnsafeBufferPointer(rebasing: bytes[i0..<i])) { return (v, i) }
         let s = text(i0, i)
         guard let v = Double(s), v.isFinite, v <= 1e12 else {
             throw LayoutError(.invalid, "number `\(s)` is too large (the limit is 1e12)", offset: i0,
@@ -143,7 +140,7 @@ struct Lexer {
     /// `digits [. digits]` with at most 15 digits, without `Double(String)`: the digits as an integer are exact,
     /// and so is a power of ten up to 1e15, so the one division rounds as `strtod` does (Clinger's fast path).
     /// Nil for anything else (exponents, longer numbers).
-    static func exactDecimal(_ b: ArraySlice<UInt8>) -> Double? {
+    static func exactDecimal(_ b: UnsafeBufferPointer<UInt8>) -> Double? {
         var mantissa: Int64 = 0
         var digits = 0, fraction = 0, seenDot = false
         for c in b {

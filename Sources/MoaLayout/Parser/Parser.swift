@@ -50,21 +50,59 @@ let contentPriorityAttributes: [String] = ["resistH", "resistV", "compressH", "c
 /// The compound attribute names that expand into several constraints.
 let compoundAttributes: [String] = ["size", "pin"]
 
+/// The tokens that may still follow a parsed part of a line, for the message when something else does: a set
+/// while parsing (no strings made for lines that parse), words only on failure.
+struct Follow: OptionSet {
+    let rawValue: UInt8
+    static let dot = Follow(rawValue: 1), star = Follow(rawValue: 2), slash = Follow(rawValue: 4)
+    static let plus = Follow(rawValue: 8), minus = Follow(rawValue: 16), at = Follow(rawValue: 32)
+    static let question = Follow(rawValue: 64)
+
+    /// As the messages list them, in this order.
+    var words: [String] {
+        let all: [(Follow, String)] = [(.dot, "`.`"), (.star, "`*`"), (.slash, "`/`"), (.plus, "`+`"),
+                                       (.minus, "`-`"), (.at, "`@`"), (.question, "`?`")]
+        return all.filter { contains($0.0) }.map(\.1)
+    }
+}
+
 /// Parses one line. Errors carry byte offsets into the line; the caller adds the line number.
 struct Parser {
-    var tokens: [Token]
+    /// The line, borrowed for the call.
+    let bytes: UnsafeBufferPointer<UInt8>
+    var tokens: [Token] = []
     var pos = 0
 
-    init(tokens: [Token]) { self.tokens = tokens }
-
-    /// Tokenizes and parses `line`. Returns nil for a blank or comment-only line.
-    static func parse(line: String) throws(LayoutError) -> ParsedEquation? {
-        var p = Parser(tokens: try Lexer(line).tokenize())
+    /// Tokenizes and parses one line of bytes. Returns nil for a blank or comment-only line. `tokens` is a
+    /// scratch buffer the caller keeps across lines (one allocation for a whole text).
+    static func parse(line: UnsafeBufferPointer<UInt8>, tokens: inout [Token]) throws(LayoutError) -> ParsedEquation? {
+        var p = Parser(bytes: line)
+        swap(&p.tokens, &tokens)
+        defer { swap(&p.tokens, &tokens) }
+        try Lexer(bytes: line).tokenize(into: &p.tokens)
         return try p.parseLine()
+    }
+
+    /// Tokenizes and parses `line` (one equation: `eq`, `xeq`).
+    static func parse(line: String) throws(LayoutError) -> ParsedEquation? {
+        var line = line
+        var tokens: [Token] = []
+        return try line.withUTF8 { b in Result { () throws(LayoutError) in try parse(line: b, tokens: &tokens) } }.get()
     }
 
     var current: Token { tokens[pos] }
     mutating func advance() { if pos < tokens.count - 1 { pos += 1 } }
+
+    /// The token's text, as written.
+    func text(_ t: Token) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[t.start..<t.end]), as: UTF8.self)
+    }
+
+    /// How errors quote a token: `` `foo` `` or `the end of the line`.
+    func quoted(_ t: Token) -> String { t.kind == .end ? "the end of the line" : "`\(text(t))`" }
+
+    /// A name token as a reference.
+    func name(_ t: Token) -> NameRef { NameRef(name: text(t), offset: t.start, length: t.length) }
 
     func fail(_ message: String, _ t: Token, expected: [String], kind: LayoutError.Kind = .parse) -> LayoutError {
         LayoutError(kind, message, offset: t.start, length: t.length, expected: expected)
@@ -77,21 +115,21 @@ struct Parser {
         }
         // view1 . attr1
         guard current.kind == .identifier else {
-            throw fail("expected a view name at the start of the equation, found \(current.quoted)", current,
+            throw fail("expected a view name at the start of the equation, found \(quoted(current))", current,
                        expected: ["a view name"])
         }
-        let view = NameRef(name: current.text, offset: current.start, length: current.length)
+        let view = name(current)
         advance()
         guard current.kind == .dot else {
-            throw fail("expected `.` and an attribute after `\(view.name)`, found \(current.quoted)", current,
+            throw fail("expected `.` and an attribute after `\(view.name)`, found \(quoted(current))", current,
                        expected: ["`.`"])
         }
         advance()
         guard current.kind == .identifier else {
-            throw fail("expected an attribute name after `\(view.name).`, found \(current.quoted)", current,
+            throw fail("expected an attribute name after `\(view.name).`, found \(quoted(current))", current,
                        expected: ["an attribute name"])
         }
-        let attribute = NameRef(name: current.text, offset: current.start, length: current.length)
+        let attribute = name(current)
         advance()
         // REL
         let relTok = current
@@ -100,11 +138,12 @@ struct Parser {
         case .relation(let r):
             relation = r
         case .badRelation:
-            let hint = current.text == "=" ? "==" : current.text + "="
-            throw fail("expected a relation (`==`, `<=` or `>=`), found `\(current.text)` (did you mean `\(hint)`?)",
+            let found = text(current)
+            let hint = found == "=" ? "==" : found + "="
+            throw fail("expected a relation (`==`, `<=` or `>=`), found `\(found)` (did you mean `\(hint)`?)",
                        current, expected: ["`==`", "`<=`", "`>=`"])
         default:
-            throw fail("expected a relation (`==`, `<=` or `>=`) after `\(view.name).\(attribute.name)`, found \(current.quoted)",
+            throw fail("expected a relation (`==`, `<=` or `>=`) after `\(view.name).\(attribute.name)`, found \(quoted(current))",
                        current, expected: ["`==`", "`<=`", "`>=`"])
         }
         advance()
@@ -112,11 +151,11 @@ struct Parser {
         let rhsOffset = current.start
         var rhs: RightSide
         var priority: Double?
-        var expectedAfter: [String]
+        var expectedAfter: Follow
         if contentPriorityAttributes.contains(attribute.name) {
             // view.hugH == priority
             guard relation == .equal else {
-                throw fail("`\(attribute.name)` sets a priority and takes `==`, not `\(relTok.text)`", relTok,
+                throw fail("`\(attribute.name)` sets a priority and takes `==`, not `\(text(relTok))`", relTok,
                            expected: ["`==`"], kind: .invalid)
             }
             let (p, start, end) = try parsePriority(after: "`==`")
@@ -130,7 +169,7 @@ struct Parser {
                 priority = p
                 expectedAfter = []
             } else {
-                expectedAfter.append("`@`")
+                expectedAfter.insert(.at)
             }
         }
         var debug = false
@@ -138,18 +177,18 @@ struct Parser {
             debug = true
             advance()
         } else {
-            expectedAfter.append("`?`")
+            expectedAfter.insert(.question)
         }
         guard current.kind == .end else {
-            throw fail("unexpected \(current.quoted) after the equation", current,
-                       expected: expectedAfter + ["`#`", "the end of the line"])
+            throw fail("unexpected \(quoted(current)) after the equation", current,
+                       expected: expectedAfter.words + ["`#`", "the end of the line"])
         }
         return ParsedEquation(view: view, attribute: attribute, relation: relation, relationOffset: relTok.start,
                               rhs: rhs, rhsOffset: rhsOffset, priority: priority, debug: debug)
     }
 
     /// The right side, and what could still follow it (for the trailing-token message).
-    mutating func parseRightSide() throws(LayoutError) -> (RightSide, [String]) {
+    mutating func parseRightSide() throws(LayoutError) -> (RightSide, Follow) {
         let t = current
         switch t.kind {
         case .plus, .minus, .number:
@@ -159,25 +198,25 @@ struct Parser {
             advance()
             return (.size(width: t.value, height: t.value2, offset: t.start, length: t.length), [])
         case .identifier:
-            let view = NameRef(name: t.text, offset: t.start, length: t.length)
+            let view = name(t)
             advance()
             var attribute: NameRef?
             if current.kind == .dot {
                 advance()
                 guard current.kind == .identifier else {
-                    throw fail("expected an attribute name after `\(view.name).`, found \(current.quoted)", current,
+                    throw fail("expected an attribute name after `\(view.name).`, found \(quoted(current))", current,
                                expected: ["an attribute name"])
                 }
-                attribute = NameRef(name: current.text, offset: current.start, length: current.length)
+                attribute = name(current)
                 advance()
             }
             var multiplier = 1.0
             var divisor: Double?
-            var more: [String] = []
+            var more: Follow = []
             if current.kind == .star || current.kind == .slash {
                 let op = current
                 advance()
-                let v = try signedNumber(after: "`\(op.text)`")
+                let v = try signedNumber(after: op.kind == .slash ? "`/`" : "`*`")
                 if op.kind == .slash {
                     guard v != 0 else {
                         throw fail("division by zero", tokens[pos - 1], expected: ["a number other than 0"],
@@ -189,40 +228,40 @@ struct Parser {
                     multiplier = v
                 }
             } else {
-                if attribute == nil { more.append("`.`") }
-                more += ["`*`", "`/`"]
+                if attribute == nil { more.insert(.dot) }
+                more.formUnion([.star, .slash])
             }
             var constant = 0.0
             if current.kind == .plus || current.kind == .minus {
                 let op = current
                 advance()
                 guard current.kind == .number else {
-                    throw fail("expected a number after `\(op.text)`, found \(current.quoted)", current,
+                    throw fail("expected a number after `\(text(op))`, found \(quoted(current))", current,
                                expected: ["a number"])
                 }
                 constant = op.kind == .minus ? -current.value : current.value
                 advance()
                 more = []  // nothing of the right side can follow its constant
             } else {
-                more += ["`+`", "`-`"]
+                more.formUnion([.plus, .minus])
             }
             return (.item(view: view, attribute: attribute, multiplier: multiplier, divisor: divisor,
                           constant: constant), more)
         default:
-            throw fail("expected a view, a number or a size after the relation, found \(t.quoted)", t,
+            throw fail("expected a view, a number or a size after the relation, found \(quoted(t))", t,
                        expected: ["a view name", "a number", "a size such as `30x40`"])
         }
     }
 
     /// `[+|-] NUMBER`.
-    mutating func signedNumber(after what: String) throws(LayoutError) -> Double {
+    mutating func signedNumber(after what: @autoclosure () -> String) throws(LayoutError) -> Double {
         var sign = 1.0
         if current.kind == .plus || current.kind == .minus {
             if current.kind == .minus { sign = -1 }
             advance()
         }
         guard current.kind == .number else {
-            throw fail("expected a number after \(what), found \(current.quoted)", current, expected: ["a number"])
+            throw fail("expected a number after \(what()), found \(quoted(current))", current, expected: ["a number"])
         }
         let v = sign * current.value
         advance()
@@ -230,13 +269,13 @@ struct Parser {
     }
 
     /// `atom { (+|-) atom }`, checked to be in 1...1000. Returns the value and its byte range.
-    mutating func parsePriority(after what: String) throws(LayoutError) -> (Double, Int, Int) {
+    mutating func parsePriority(after what: @autoclosure () -> String) throws(LayoutError) -> (Double, Int, Int) {
         let start = current.start
-        var value = try priorityAtom(after: what)
+        var value = try priorityAtom(after: what())
         while current.kind == .plus || current.kind == .minus {
             let op = current
             advance()
-            let v = try priorityAtom(after: "`\(op.text)`")
+            let v = try priorityAtom(after: op.kind == .minus ? "`-`" : "`+`")
             value += op.kind == .minus ? -v : v
         }
         let end = tokens[pos - 1].end
@@ -247,17 +286,18 @@ struct Parser {
         return (value, start, end)
     }
 
-    mutating func priorityAtom(after what: String) throws(LayoutError) -> Double {
+    mutating func priorityAtom(after what: @autoclosure () -> String) throws(LayoutError) -> Double {
         let t = current
         switch t.kind {
         case .number:
             advance()
             return t.value
         case .identifier:
-            guard let v = LayoutPriority.value(named: t.text) else {
+            let word = text(t)
+            guard let v = LayoutPriority.value(named: word) else {
                 let names = LayoutPriority.names.map(\.name)
-                let near = nearestName(t.text, among: names)
-                var msg = "unknown priority `\(t.text)`"
+                let near = nearestName(word, among: names)
+                var msg = "unknown priority `\(word)`"
                 if let near { msg += " (did you mean `\(near)`?)" }
                 var e = fail(msg, t, expected: ["a number in 1...1000"] + names.map { "`\($0)`" })
                 e.suggestion = near
@@ -266,7 +306,7 @@ struct Parser {
             advance()
             return v
         default:
-            throw fail("expected a priority (a number or a name such as `high`) after \(what), found \(t.quoted)", t,
+            throw fail("expected a priority (a number or a name such as `high`) after \(what()), found \(quoted(t))", t,
                        expected: ["a number in 1...1000", "a priority name such as `required`, `high`, `low`"])
         }
     }

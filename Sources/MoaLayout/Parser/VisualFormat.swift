@@ -280,23 +280,22 @@ extension Layout {
     public func vfl(_ text: String, metrics: [String: Double] = [:], options: VisualFormatOptions = [])
         throws(LayoutError) -> [LayoutConstraint] {
         var resolved: [ResolvedLine] = []
+        var actions: [Action] = []
         for (k, l) in _splitLines(text).enumerated() where !l.text.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
             do throws(LayoutError) {
                 var p = VFLParser(l.text, metrics: metrics)
                 let f = try p.parse()
                 let specs = try _vflSpecs(f, options: options)
-                let parsed = ParsedEquation(view: NameRef(name: "", offset: 0, length: 0),
-                                            attribute: NameRef(name: "", offset: 0, length: 0), relation: .equal,
-                                            relationOffset: 0, rhs: .constant(0, offset: 0, length: 0), rhsOffset: 0,
-                                            priority: nil, debug: false)
-                resolved.append(ResolvedLine(parsed: parsed, actions: specs.map { .constraint($0) }, line: k + 1,
+                let first = actions.count
+                actions += specs.map { .constraint($0) }
+                resolved.append(ResolvedLine(debug: false, actions: first..<actions.count, line: k + 1,
                                              text: l.text, start: l.start))
             } catch {
                 throw _locate(error, line: k + 1, text: l.text, start: l.start, source: nil)
             }
         }
         return try _transaction { (j: inout Journal) throws(LayoutError) in
-            try _applyLines(resolved, source: nil, &j)
+            try _applyLines(resolved, actions, source: nil, &j)
         }
     }
 
