@@ -107,7 +107,7 @@ public final class Layout {
     var framesToRefresh: [View] = []
     /// `framesToRefresh.count` after its last compaction (`compactFramesToRefresh`).
     var framesToRefreshKept = 0
-    var byName: [String: View] = [:]
+    var byName = NameTable<View>()
     var nextViewSerial = 0
 
     // Constraints

@@ -65,7 +65,11 @@ public enum LayoutAttribute: String, Sendable, CaseIterable, CustomStringConvert
     public var description: String { rawValue }
 
     /// Attributes by name: one hash lookup (`init(rawValue:)` compares the name with each case in turn).
-    static let named: [String: LayoutAttribute] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+    static let named: NameTable<LayoutAttribute> = {
+        var t = NameTable<LayoutAttribute>(minimumCapacity: allCases.count)
+        for a in allCases { t[a.rawValue] = a }
+        return t
+    }()
 
     /// The axis the attribute measures along (`width` is horizontal, `height` vertical).
     public var axis: LayoutAxis {
