@@ -1668,6 +1668,20 @@ MOA_API moa_status moa_layout_fitting_size(moa_layout *L, moa_view v, double wid
 MOA_API moa_status moa_layout_advance(moa_layout *L, double dt);
 
 /*
+** moa_layout_advance_frames -- moa_layout_advance(L, dt) and then moa_layout_changed_frames(L, out, cap, count)
+** in one call: the frame, and the frames of the views it moved into the caller's array. For bindings where a
+** call costs more than a small frame (Python's ctypes: about 2 us a call), a frame in which one view moves is
+** one call instead of two or three. When *count comes back larger than cap, the first cap frames were written:
+** moa_layout_changed_frames() with a larger array gives them all until the next frame.
+**
+** Returns as moa_layout_advance(), and MOA_MISUSE if count is NULL, or out is NULL with cap > 0; MOA_INVALID if
+** cap does not fit in a ptrdiff_t (checked first: such a call moves nothing). On MOA_CALLBACK (measured content
+** failed; the clock moved) and on any other failure *count is not written. Swift: `Animator.advance(by:)` and
+** `Layout.changedViews`.
+*/
+MOA_API moa_status moa_layout_advance_frames(moa_layout *L, double dt, moa_frame *out, size_t cap, size_t *count);
+
+/*
 ** moa_layout_seek -- move the clock forward to time t and make a frame (as moa_layout_advance()). t equal to
 ** the current time makes a frame without moving time (it applies animations started since and calls the
 ** completions due).

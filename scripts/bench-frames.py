@@ -8,8 +8,8 @@ Prints, like moa-bench: `phase build ns=T` (views, intrinsic sizes (the rows' in
 first solve), then per frame, for
 each case (all, eight, one: the cases of moa-bench), two phases:
 
-    phase CASE ns=T          the bulk path: advance(dt, views=False) (the count, no View objects) and
-                             frame_columns(changed=True) (one ctypes array read by column), reading each root x
+    phase CASE ns=T          the bulk path: advance_frames(dt) (one C call: the frame and the frames of the
+                             views that moved, by column), reading each root x
     phase CASE-objects ns=T  the per-view path: advance(dt) (a list of View objects) and
                              frame_buffer(changed=True) read item by item (f.frame_in_root.x)
 
@@ -65,8 +65,9 @@ for name, targets in cases:
     read, count = 0.0, 0
     t0 = time.perf_counter_ns()
     for _ in range(60):
-        count += L.advance(1 / 60, views=False)
-        for x in L.frame_columns(changed=True).root_x:
+        cols = L.advance_frames(1 / 60)
+        count += len(cols)
+        for x in cols.root_x:
             read += x
     print("phase %s ns=%d ops=60 rep=0" % (name, (time.perf_counter_ns() - t0) // 60))
     moved.append(count)

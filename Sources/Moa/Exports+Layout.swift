@@ -448,13 +448,7 @@ public func moa_layout_changed_frames(
 ) -> Int32 {
     withLayout(L) { box in
         let count = try checkedListOut(out == nil, cap, count)
-        var n = 0
-        for serial in box.lastChanged {
-            guard let v = box.layout.view(serial: serial) else { continue }
-            if n < cap, let out { box.writeFrame(v, out + n * frameStride) }
-            n += 1
-        }
-        count.pointee = n
+        count.pointee = box.writeChangedFrames(out, cap)
     }
 }
 

@@ -17,6 +17,19 @@ public func moa_layout_advance(_ L: OpaquePointer?, _ dt: Double) -> Int32 {
     }
 }
 
+@_cdecl("moa_layout_advance_frames")
+public func moa_layout_advance_frames(
+    _ L: OpaquePointer?, _ dt: Double, _ out: UnsafeMutableRawPointer?, _ cap: Int, _ count: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    withLayout(L) { box in
+        let count = try checkedListOut(out == nil, cap, count)
+        try box.checkNotInCallback("moa_layout_advance_frames")
+        box.lastChanged = try box.layout.animator.advance(by: dt).map(\.serial)
+        try box.throwMeasureFailure()
+        count.pointee = box.writeChangedFrames(out, cap)
+    }
+}
+
 @_cdecl("moa_layout_seek")
 public func moa_layout_seek(_ L: OpaquePointer?, _ t: Double) -> Int32 {
     withLayout(L) { box in

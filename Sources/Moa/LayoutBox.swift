@@ -407,6 +407,18 @@ extension LayoutBox {
         p.storeBytes(of: Int32(clamping: v.depth), toByteOffset: frameDepthOffset, as: Int32.self)
         p.storeBytes(of: v.isGuide ? 1 : 0, toByteOffset: frameIsGuideOffset, as: Int32.self)
     }
+
+    /// Writes the frames of the views that changed at the last solve or frame (`lastChanged`, those still
+    /// there) as C `moa_frame`s, at most `cap` of them; returns how many there are.
+    func writeChangedFrames(_ out: UnsafeMutableRawPointer?, _ cap: Int) -> Int {
+        var n = 0
+        for serial in lastChanged {
+            guard let v = layout.view(serial: serial) else { continue }
+            if n < cap, let out { writeFrame(v, out + n * frameStride) }
+            n += 1
+        }
+        return n
+    }
 }
 
 /// Writes a `Rect` as a C `moa_rect` at `p + offset`.

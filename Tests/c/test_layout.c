@@ -796,6 +796,46 @@ static void test_changed_frames(void) {
     moa_layout_free(L);
 }
 
+/* moa_layout_advance_frames: a frame and its changed frames in one call, as moa_layout_advance then
+** moa_layout_changed_frames give them; a short array gets the first frames and the full count. */
+static void test_advance_frames(void) {
+    moa_lcons cs[32];
+    size_t n = 0, nf = 99, again = 0;
+    moa_layout *L = make_screen(cs, 32, &n);
+    moa_frame frames[16], check[16];
+    CHECK_OK(moa_layout_solve(L, NULL));
+    /* cs[14] is button.height == 40: animated, the button alone moves each frame. */
+    CHECK_OK(moa_lcons_animate(L, cs[14], 60, 1.0, MOA_LINEAR, 0, NULL, NULL, NULL));
+    CHECK_OK(moa_layout_advance_frames(L, 0.5, frames, 16, &nf));
+    CHECK(nf == 1 && frames[0].view == view_named(L, "button"));
+    CHECK_RECT(frames[0].frame, 94, 300, 100, 50); /* halfway: 50 high, its bottom 10 above the content's */
+    CHECK_OK(moa_layout_changed_frames(L, check, 16, &again));
+    CHECK(again == 1 && memcmp(&check[0], &frames[0], sizeof frames[0]) == 0);
+
+    /* The content's top moves: two frames, one written into an array of one, the count says two. */
+    CHECK_OK(moa_lcons_animate(L, cs[4], 18, 0.5, MOA_LINEAR, 0, NULL, NULL, NULL));
+    CHECK_OK(moa_layout_advance_frames(L, 0.5, frames, 1, &nf));
+    CHECK(nf == 2 && frames[0].view == view_named(L, "content"));
+    CHECK_OK(moa_layout_changed_frames(L, check, 16, &again));
+    CHECK(again == 2 && check[1].view == view_named(L, "button"));
+    /* Nothing animating: a frame that moves nothing, with no array at all. */
+    CHECK_OK(moa_layout_advance_frames(L, 0.5, NULL, 0, &nf));
+    CHECK(nf == 0);
+
+    /* Failures write nothing and move no clock: NULL count, NULL out with a capacity, a bad dt, no layout. */
+    double t0 = 0, t1 = 0;
+    CHECK_OK(moa_layout_time(L, &t0));
+    nf = 77;
+    CHECK_STATUS(moa_layout_advance_frames(L, 0.5, frames, 16, NULL), MOA_MISUSE);
+    CHECK_STATUS(moa_layout_advance_frames(L, 0.5, NULL, 4, &nf), MOA_MISUSE);
+    CHECK_STATUS(moa_layout_advance_frames(L, -1, frames, 16, &nf), MOA_INVALID);
+    CHECK_STATUS(moa_layout_advance_frames(L, 0.0 / 0.0, frames, 16, &nf), MOA_INVALID);
+    CHECK_STATUS(moa_layout_advance_frames(NULL, 0.5, frames, 16, &nf), MOA_MISUSE);
+    CHECK_OK(moa_layout_time(L, &t1));
+    CHECK(nf == 77 && t1 == t0);
+    moa_layout_free(L);
+}
+
 /* moa_views_new: the views of n names in one call, with their intrinsic sizes, as a call per view would make
 ** them; all or nothing. */
 static void test_views_in_bulk(void) {
@@ -850,6 +890,7 @@ static void test_views_in_bulk(void) {
 int main(void) {
     test_views_in_bulk();
     test_changed_frames();
+    test_advance_frames();
     test_screen();
     test_bad_equations();
     test_conflicts();

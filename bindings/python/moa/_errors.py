@@ -122,6 +122,8 @@ def error_for(status: int) -> Type[Error]:
 
 def finite(x: object, what: str) -> float:
     """x as a float; TypeError unless a real number (bool is refused), InvalidError unless finite."""
+    if type(x) is float and x - x == 0:  # the common case first: a finite float (inf - inf and nan are nan)
+        return x
     if isinstance(x, bool) or not isinstance(x, numbers.Real):
         raise TypeError("%s must be a number, got %s" % (what, type(x).__name__))
     x = float(x)

@@ -207,6 +207,7 @@ _SIGNATURES = {
     "moa_layout_set_font": (_S, [_vp, _str, ADVANCE_FN, _vp, _dbl, _dbl]),
     "moa_layout_fitting_size": (_S, [_vp, _u64, _dbl, _dbl, _dbl, _dbl, _p(_dbl), _p(_dbl)]),
     "moa_layout_advance": (_S, [_vp, _dbl]),
+    "moa_layout_advance_frames": (_S, [_vp, _dbl, _p(Frame_), _size, _p(_size)]),
     "moa_layout_seek": (_S, [_vp, _dbl]),
     "moa_layout_time": (_S, [_vp, _p(_dbl)]),
     "moa_layout_is_animating": (_S, [_vp, _p(_int)]),

@@ -204,3 +204,38 @@ def test_views_false_after_a_callback_closed_the_layout_or_raised():
         L2.advance(0.1, views=False)
     assert L2.find("sidebar").frame.width == 150  # the frame was made
     assert L2.advance(0.1, views=False) == 0
+
+
+def test_advance_frames_is_advance_and_the_changed_columns_in_one_call():
+    L, cs = screen(20)
+    other, ocs = screen(20)  # the same screen, stepped with advance + frame_columns
+    for c in (cs[3], ocs[3]):
+        c.animate(160, duration=1.0, curve="linear")  # sidebar.width: every view but the root moves
+    for _ in range(3):
+        cols = L.advance_frames(0.25)
+        assert other.advance(0.25, views=False) == len(cols) == len(L.frames()) - 1
+        ref = other.frame_columns(changed=True)
+        assert [L.view_by_id(i).name for i in cols.view] == [other.view_by_id(i).name for i in ref.view]
+        assert cols.root_x.tolist() == ref.root_x.tolist() and cols.width.tolist() == ref.width.tolist()
+        same(L.changed_frames(), cols)
+    # One view moves: one frame (the array shrinks to what moved, then grows again when more move).
+    cs[-1].animate(cs[-1].constant + 6, duration=0.5)
+    cols = L.advance_frames(0.25)
+    assert len(cols) > 0 and len(cols.buffer) == len(cols)
+    L.advance_frames(1.0)
+    assert len(L.advance_frames(0.25)) == 0  # nothing animating: nothing moved
+    cs[3].animate(100, duration=0.5)
+    cols = L.advance_frames(0.5)
+    assert len(cols) == len(L.frames()) - 1
+    same(L.changed_frames(), cols)
+
+
+def test_advance_frames_refuses_what_advance_refuses_and_moves_nothing():
+    L, _ = screen(2)
+    t = L.time
+    for bad in (-1.0, float("nan"), float("inf")):
+        with pytest.raises((ValueError, moa.Error)):
+            L.advance_frames(bad)
+    with pytest.raises(TypeError):
+        L.advance_frames("0.5")
+    assert L.time == t
