@@ -131,6 +131,10 @@ def check_swift(text):
             open(path, "w").write(content)
     build = subprocess.run([swift, "build", "--package-path", pkg], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            text=True)
+    if build.returncode != 0:  # SwiftPM keeps the path dependency's file list in .build: once more from empty
+        shutil.rmtree(os.path.join(pkg, ".build"), ignore_errors=True)
+        build = subprocess.run([swift, "build", "--package-path", pkg], stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
     if build.returncode != 0:
         print("FAIL README Swift example: swift build failed:\n" + build.stdout)
         return False
