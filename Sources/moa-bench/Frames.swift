@@ -1,6 +1,6 @@
 // moa-bench --frames: time per animation frame of a layout built from equations (issue: motion benchmark).
 //
-//     moa-bench --frames N [-r REPS]
+//     moa-bench --frames N [-r REPS] [--bulk]
 //
 // A screen of N views: a sidebar beside a content column of N-3 rows, each row chained under the one above with
 // a label of intrinsic size, and a badge pinned to the content's top right. Each case animates constants with
@@ -15,13 +15,16 @@
 //     total ns=T rep=R
 //     u K n=V sum=S hash=H              K = 0, 1, 2 after each case: checksum of every frame in root space
 //
+// --bulk makes the rows and their intrinsic sizes in one `addViews` call (as the Python and Lua frames scripts
+// do) instead of a call per view: the same system.
+//
 // The kiwi driver's counterpart of `all` is the `edit` phase of the `animate` workloads (600 frames of 3
 // suggestions).
 
 import MoaLayout
 
 /// The screen, its collapse constraint, eight row gaps and the badge's top.
-func buildScreen(_ n: Int) throws -> (Layout, LayoutConstraint, [LayoutConstraint], LayoutConstraint) {
+func buildScreen(_ n: Int, bulk: Bool = false) throws -> (Layout, LayoutConstraint, [LayoutConstraint], LayoutConstraint) {
     let layout = Layout()
     try layout.setRootSize(width: 1024, height: 768)
     let sidebar = try layout.addView("sidebar")
@@ -44,9 +47,15 @@ func buildScreen(_ n: Int) throws -> (Layout, LayoutConstraint, [LayoutConstrain
     let rows = max(1, n - 3)
     var gaps: [Int] = []
     var lines = 11
+    if bulk {
+        try layout.addViews((0 ..< rows).map { "row\($0)" }, in: content,
+                            intrinsicSizes: (0 ..< rows).map { (Double(80 + $0 % 7 * 10), 20) })
+    }
     for i in 0 ..< rows {
-        let row = try layout.addView("row\(i)", in: content)
-        try row.setIntrinsicSize(width: Double(80 + i % 7 * 10), height: 20)
+        if !bulk {
+            let row = try layout.addView("row\(i)", in: content)
+            try row.setIntrinsicSize(width: Double(80 + i % 7 * 10), height: 20)
+        }
         text += "row\(i).left == content.left + 16\n"
         text += i == 0 ? "row0.top == content.top + 8\n" : "row\(i).top == row\(i - 1).bottom + 4\n"
         lines += 2
@@ -59,7 +68,7 @@ func buildScreen(_ n: Int) throws -> (Layout, LayoutConstraint, [LayoutConstrain
     return (layout, collapse, Array(chosen), cs[7])
 }
 
-func runFrames(_ n: Int, reps: Int) -> Int32 {
+func runFrames(_ n: Int, reps: Int, bulk: Bool) -> Int32 {
     var out = Out()
     var sums: [Checksum] = []
     var nvalues = 0
@@ -67,7 +76,7 @@ func runFrames(_ n: Int, reps: Int) -> Int32 {
     for r in 0 ..< reps {
         do {
             var t0 = nowNS()
-            let (layout, collapse, gaps, badge) = try buildScreen(n)
+            let (layout, collapse, gaps, badge) = try buildScreen(n, bulk: bulk)
             _ = try layout.solve()
             lines.append("phase build ns=\(nowNS() - t0) ops=\(n) rep=\(r)")
             var total = nowNS() - t0

@@ -1,7 +1,7 @@
 // moa-bench — replays `.lin` workloads (../shared/bench/FORMAT.md) on Moa's solver.
 //
 //     moa-bench FILE.lin [-r REPS] [-d] [-s]     (-d: values at every checkpoint; -s: solver statistics per phase)
-//     moa-bench --frames VIEWS [-r REPS]     (time per animation frame of a layout; see Frames.swift)
+//     moa-bench --frames VIEWS [-r REPS] [--bulk]   (time per animation frame of a layout; see Frames.swift)
 //     moa-bench --scenario NAME --views N [-r REPS]   (a layout built from equations, per step; see Scenarios.swift)
 //
 // Prints the same lines as the anchor drivers (../shared/bench/anchors/lin_common.h), so `bench.py` can run it
@@ -220,7 +220,7 @@ func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?, s
 }
 
 func usage(_ argv0: String) -> Int32 {
-    eprint("usage: \(argv0) FILE.lin [-r REPS] [-d] [-s]\n       \(argv0) --frames VIEWS [-r REPS]\n"
+    eprint("usage: \(argv0) FILE.lin [-r REPS] [-d] [-s]\n       \(argv0) --frames VIEWS [-r REPS] [--bulk]\n"
            + "       \(argv0) --scenario chain|grid|nested|labels --views N [-r REPS]")
     return 2
 }
@@ -229,7 +229,7 @@ func runMain() -> Int32 {
     let args = CommandLine.arguments
     if args.count >= 3 && args[1] == "--frames" {
         let reps = args.count >= 5 && args[3] == "-r" ? Int(atoi(args[4])) : 1
-        return runFrames(Int(atoi(args[2])), reps: max(1, reps))
+        return runFrames(Int(atoi(args[2])), reps: max(1, reps), bulk: args.contains("--bulk"))
     }
     if args.count >= 2 && args[1] == "--scenario" { return runScenario(args) }
     var path: String? = nil
