@@ -365,9 +365,7 @@ public final class Layout {
         compactFramesToRefresh()
         var j = Journal()
         j.isRecording = false   // nothing below can fail, so nothing is ever undone
-        var gone: [LayoutConstraint] = []
-        for id in Set(doomed.flatMap { byID.mentioning($0) }) { if let c = byID[id] { gone.append(c) } }
-        gone.sort { $0.id > $1.id }
+        let gone = byID.mentioning(anyOf: doomed).reversed().compactMap { byID[$0] }   // latest first
         // The solver takes them out as one change, in its own order (each definition once nothing uses it) and
         // optimises once. Should that fail (numerically), they go one by one, latest first.
         if (try? solver.remove(gone.compactMap(\.solverConstraint))) != nil {
