@@ -180,7 +180,9 @@ extension Layout {
     func _splitLines(_ text: String) -> [(text: String, start: Int)] {
         var text = text
         return text.withUTF8 { b in
-            Layout.lineRanges(b).map { (String(decoding: UnsafeBufferPointer(rebasing: b[$0]), as: UTF8.self), $0.lowerBound) }
+            Layout.lineRanges(b).map { r in
+                (String(decoding: UnsafeBufferPointer(rebasing: b[r]), as: UTF8.self), r.lowerBound)
+            }
         }
     }
 
