@@ -313,8 +313,8 @@ public final class Layout {
             made.reserveCapacity(names.count)
             for name in names { made.append(makeView(name, .view, superview: parent)) }
             // One undo step for all the views: a step per view left 10k closure contexts to free at the end of
-            // the call, and the solver's small arrays made next landed in their holes, scattered (a frame in
-            // which eight gaps of a 10k-row column move: 14.2 -> 11.8 ms; 7.5 ms built a call per view).
+            // the call, and the solver's small arrays made next landed in their holes, scattered, which made
+            // later frames slower (docs/NOTES.md, tenth session).
             j.record { [unowned self, made] in for v in made.reversed() { self._unmakeView(v) } }
             if let sizes = intrinsicSizes {
                 for (v, size) in zip(made, sizes) {

@@ -21,11 +21,8 @@ struct NameTable<Value> {
         slots = Array(repeating: nil, count: n)
     }
 
-    /// Per process, as Dictionary's seed: names chosen to collide in one run do not collide in another.
-    private static var seed: UInt64 { nameTableSeed }
-
     static func hash(_ name: String) -> UInt64 {
-        let start = seed ^ UInt64(truncatingIfNeeded: name.utf8.count)
+        let start = nameTableSeed ^ UInt64(truncatingIfNeeded: name.utf8.count)
         return name.utf8.withContiguousStorageIfAvailable { b in hashBytes(UnsafeRawBufferPointer(b), start) }
             ?? Array(name.utf8).withUnsafeBytes { hashBytes($0, start) }   // not contiguous (bridged): copied
     }
@@ -110,7 +107,8 @@ struct NameTable<Value> {
     }
 }
 
-/// Drawn once per process (the standard library's generator: no Foundation).
+/// Drawn once per process (the standard library's generator: no Foundation), as Dictionary's seed: names chosen
+/// to collide in one run do not collide in another.
 private let nameTableSeed = UInt64.random(in: .min ... .max)
 
 extension NameTable: Sendable where Value: Sendable {}

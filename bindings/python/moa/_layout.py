@@ -1504,28 +1504,15 @@ class Layout:
         frame by frame. Returns None if a callback closed the layout; completions run inside, and the first
         exception one raised is raised after the frame, as advance()."""
         d = finite(dt, "dt")
-        core = self._core
-        h = self._h()
         cap = self._frames_cap
         arr = (Frame_ * cap)()
-        frame: list[BaseException] = []
-        core.frames.append(frame)
-        try:
-            st = lib.moa_layout_advance_frames(h, d, arr, cap, self._frames_count_ref)
-        finally:
-            core.frames.pop()
-        if core.h is None:
-            self._take_cb_error()
-            if frame:
-                raise frame[0]
+        if not self._clock_call("moa_layout_advance_frames", d, arr, cap, self._frames_count_ref):
             return None
-        if st or frame:
-            self._finish(st, frame)
         n = self._frames_count.value
         if n != cap:
             if n > cap:  # more moved than the array holds: all of them, from the frame just made
                 arr = (Frame_ * n)()
-                self._check(lib.moa_layout_changed_frames(h, arr, n, self._frames_count_ref))
+                self._check(lib.moa_layout_changed_frames(self._h(), arr, n, self._frames_count_ref))
             else:
                 arr = (Frame_ * n).from_buffer(arr)  # the first n frames, no copy
             self._frames_cap = max(1, n)
@@ -1546,14 +1533,22 @@ class Layout:
         return self._clock("moa_layout_seek", finite(t, "time"), v)
 
     def _clock(self, name: str, x: float, views: int) -> Union[list[View], int, None]:
-        st, frame = self._call(name, x)
+        if not self._clock_call(name, x):
+            return None
+        return self._changed(views)
+
+    def _clock_call(self, name: str, *args: Any) -> bool:
+        """A call that makes a frame (advance, seek): False if a callback closed the layout; a callback's
+        exception is raised after the frame."""
+        st, frame = self._call(name, *args)
         if self._core.h is None:
             self._take_cb_error()
             if frame:
                 raise frame[0]
-            return None
-        self._finish(st, frame)
-        return self._changed(views)
+            return False
+        if st or frame:
+            self._finish(st, frame)
+        return True
 
     def cancel_animations(self) -> Layout:
         """Cancel every animation (completions get finished=False at the next frame). Returns self."""
