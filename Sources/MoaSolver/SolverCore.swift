@@ -1,6 +1,13 @@
 // Moa — the incremental Cassowary-style solver with strict priorities.
 
 /// What the solver keeps for each constraint.
+/// A constraint's marker symbols (`marker`, and `other` for a soft one), or the symbols `makeMarkers` made;
+/// `.none` where there is none.
+struct MarkerPair {
+    var first: Sym
+    var second: Sym
+}
+
 struct ConstraintRecord {
     var generation: UInt32 = 0
     var live = false
@@ -20,6 +27,12 @@ struct ConstraintRecord {
     var level: LevelID = .none
 
     var isRequired: Bool { priority >= Priority.required }
+
+    /// The fields an insert sets (its markers and level), to put back when the insert fails.
+    var tableauFields: (marker: Sym, other: Sym, markerCoef: Double, level: LevelID) {
+        get { (marker, other, markerCoef, level) }
+        set { (marker, other, markerCoef, level) = newValue }
+    }
 }
 
 /// The solver's state and algorithms, kept in one struct so that a public call makes one exclusive access
@@ -165,6 +178,7 @@ struct SolverCore {
         rec.live = true
         let slot = allocConstraintSlot()
         rec.generation = cons[slot].generation
+        let generation = rec.generation
         cons[slot] = rec
         do {
             try insert(slot)
@@ -172,11 +186,11 @@ struct SolverCore {
             // An internal error after the row went in: take it out again so that the tableau stays consistent.
             if cons[slot].active { try? withdraw(slot) }
             cons[slot] = ConstraintRecord()
-            cons[slot].generation = rec.generation
+            cons[slot].generation = generation
             freeConsSlots.append(Int32(slot))
             throw error
         }
-        for v in rec.vars { varUses[Int(v)] += 1 }
+        for v in cons[slot].vars { varUses[Int(v)] += 1 }
         liveConstraints += 1
         return handle(slot)
     }
@@ -243,6 +257,8 @@ struct SolverCore {
             termIndex += [Int32](repeating: 0, count: varSym.count - termIndex.count)
         }
         defer { if indexed { for v in rec.vars { termIndex[Int(v)] = 0 } } }
+        rec.vars.reserveCapacity(e.terms.count)
+        rec.coefs.reserveCapacity(e.terms.count)
         for t in e.terms {
             let slot = Int32(try checked(t.variable))
             guard t.coefficient.isFinite, abs(t.coefficient) <= Tolerance.maxMagnitude else {
@@ -609,65 +625,62 @@ struct SolverCore {
     /// (`swapDefinition`). Every other constraint goes in as an ordinary (active, reduced) row. Which constraint
     /// defines which variable depends on the constraints and the variables' ranks, not on the order of the calls.
     mutating func insert(_ slot: Int) throws(SolverError) {
-        let entry = cons[slot]
-        var rec = entry
-        if !rec.isRequired { rec.level = tab.level(for: rec.priority) }
-        if let v = definitionSubject(rec) {
+        // The record is changed in place (a copy would retain and release its arrays on every add); what an
+        // attempt changes is its tableau fields, put back when the attempt gives up or fails.
+        let entry = cons[slot].tableauFields
+        if !cons[slot].isRequired { cons[slot].level = tab.level(for: cons[slot].priority) }
+        let leveled = cons[slot].tableauFields
+        if let v = definitionSubject(cons[slot]) {
             let r = tab.rowOf[v]
+            let isEquality = SolverCore.isEquality(cons[slot])
             // A required equality takes the variable over from an active row or a weaker definition; a required
             // inequality (a bound `v >= 0`) from an active row, when few definitions use `v` (taking over walks
             // all of them: a grid column's base width is used by every cell to its right): otherwise `v` keeps its
             // long row and the bound adds another as long. Not a soft constraint: the old row, which may be a
             // required equality's, would then be placed over error terms, and a soft add must not fail (moa-fuzz
             // found one that did, numerically).
-            let takesOver = r.isValid && (SolverCore.isEquality(rec)
+            let takesOver = r.isValid && (isEquality
                 ? !tab.rows[r].passive || !SolverCore.isEquality(cons[Int(tab.rows[r].constraint)])
-                : rec.isRequired && !tab.rows[r].passive
+                : cons[slot].isRequired && !tab.rows[r].passive
                     && tab.isDownstreamSmall(v, limit: SolverCore.takeoverDownstreamLimit))
             // A variable that definitions already use is defined late only by a required equality: anything
             // else (a preference, a bound on a column's width that a grid's rows all follow) goes in as an
             // ordinary row, instead of walking everything downstream of the variable to take the definition in.
-            if !r.isValid && tab.heldOnlyByExternalRows(v) && (tab.pcols[v].isEmpty || SolverCore.isEquality(rec)) {
-                let allocated = makeMarkers(slot, &rec)
-                if definePassively(slot, &rec, subject: v) {
-                    rec.active = true
-                    cons[slot] = rec
+            if !r.isValid && tab.heldOnlyByExternalRows(v) && (tab.pcols[v].isEmpty || isEquality) {
+                let allocated = makeMarkers(slot)
+                if definePassively(slot, subject: v) {
+                    cons[slot].active = true
                     return
                 }
                 // The rows that hold `v` are the definitions of variables `v`'s definition depends on: it goes in
                 // as an ordinary row.
-                for s in allocated.reversed() { tab.releaseSymbol(s) }
-                rec = entry
-                if !rec.isRequired { rec.level = tab.level(for: rec.priority) }
-            } else if takesOver && !(tab.journal.isOpen && swapLeavesOnlyDummies(rec, subject: v)) {
-                let allocated = makeMarkers(slot, &rec)
-                cons[slot] = rec
+                releaseMarkers(allocated)
+                cons[slot].tableauFields = leveled
+            } else if takesOver && !(tab.journal.isOpen && swapLeavesOnlyDummies(cons[slot], subject: v)) {
+                let allocated = makeMarkers(slot)
                 var swapped = false
                 do throws(SolverError) {
-                    swapped = try swapDefinition(slot, &rec, subject: v)
+                    swapped = try swapDefinition(slot, subject: v)
                 } catch {
-                    if !tab.journal.isOpen { for s in allocated.reversed() { tab.releaseSymbol(s) } }
-                    cons[slot] = entry
+                    if !tab.journal.isOpen { releaseMarkers(allocated) }
+                    cons[slot].tableauFields = entry
                     throw error
                 }
                 if swapped {
-                    rec.active = true
-                    cons[slot] = rec
+                    cons[slot].active = true
                     try optimizeAfterAdd()
                     return
                 }
-                for s in allocated.reversed() { tab.releaseSymbol(s) }
-                rec = entry
-                if !rec.isRequired { rec.level = tab.level(for: rec.priority) }
+                releaseMarkers(allocated)
+                cons[slot].tableauFields = leveled
             }
         }
-        let allocated = makeMarkers(slot, &rec)
-        cons[slot] = rec
+        let allocated = makeMarkers(slot)
         do throws(SolverError) {
             try placeActive(slot, blame: slot)
         } catch {
-            if !tab.journal.isOpen { for s in allocated.reversed() { tab.releaseSymbol(s) } }
-            cons[slot] = entry   // without the released markers and the level: nothing of the failed insert
+            if !tab.journal.isOpen { releaseMarkers(allocated) }
+            cons[slot].tableauFields = entry   // without the released markers and the level: nothing of the failed insert
             throw error
         }
         cons[slot].active = true
@@ -725,7 +738,7 @@ struct SolverCore {
     /// long ordinary row.
     /// Returns false, having changed nothing, when the row would hold dummies only (`swapLeavesOnlyDummies`,
     /// which the caller checks beforehand when a transaction is open: this one is then not its own).
-    mutating func swapDefinition(_ slot: Int, _ rec: inout ConstraintRecord, subject v: Sym) throws(SolverError)
+    mutating func swapDefinition(_ slot: Int, subject v: Sym) throws(SolverError)
         -> Bool {
         tab.stats.swaps += 1
         let began = !tab.journal.isOpen
@@ -741,15 +754,14 @@ struct SolverCore {
             tab.rows[r].basic = Row.beingBuilt
             tab.evaluation.invalidate()
             tab.appendCell(r, v, -1)
-            guard definePassively(slot, &rec, subject: v) else {
+            guard definePassively(slot, subject: v) else {
                 throw .internalError("a definition that replaces a row's basic depends on that row")
             }
             if began && tab.rows[r].cells.allSatisfy({ tab.kind[$0.sym] == .dummy }) {
                 tab.rollback()
                 return false
             }
-            cons[slot] = rec
-            try placeRow(r, own: [], owner: -1, blame: slot)
+            try placeRow(r, own: MarkerPair(first: .none, second: .none), owner: -1, blame: slot)
         } catch {
             if began { tab.rollback() }
             throw error
@@ -789,35 +801,44 @@ struct SolverCore {
         return onlyDummies
     }
 
-    /// Creates the constraint's marker symbols (and its error terms in the objective). Returns them.
+    /// Creates the constraint's marker symbols (and its error terms in the objective). Returns them, `.none`
+    /// where there is no second one (`releaseMarkers` gives them back).
     @discardableResult
-    mutating func makeMarkers(_ slot: Int, _ rec: inout ConstraintRecord) -> [Sym] {
-        var allocated: [Sym] = []
-        func sym(_ k: SymbolKind) -> Sym {
-            let s = tab.newSymbol(k, owner: Int32(slot)); allocated.append(s); return s
-        }
-        rec.other = .none   // a record whose priority changed while inactive may still name an old one
-        switch rec.relation {
+    mutating func makeMarkers(_ slot: Int) -> MarkerPair {
+        let relation = cons[slot].relation, isRequired = cons[slot].isRequired
+        let level = cons[slot].level, weight = cons[slot].weight
+        let owner = Int32(slot)
+        var made = MarkerPair(first: .none, second: .none)
+        switch relation {
         case .lessOrEqual, .greaterOrEqual:
-            rec.marker = sym(.slack)
-            rec.markerCoef = rec.relation == .lessOrEqual ? 1 : -1
-            if !rec.isRequired {
-                rec.other = sym(.error)
-                tab.objAdd(rec.level, rec.other, rec.weight)
+            made.first = tab.newSymbol(.slack, owner: owner)
+            if !isRequired {
+                made.second = tab.newSymbol(.error, owner: owner)
+                tab.objAdd(level, made.second, weight)
             }
+            cons[slot].markerCoef = relation == .lessOrEqual ? 1 : -1
         case .equal:
-            if rec.isRequired {
-                rec.marker = sym(.dummy)
-                rec.markerCoef = 1
+            if isRequired {
+                made.first = tab.newSymbol(.dummy, owner: owner)
+                cons[slot].markerCoef = 1
             } else {
-                rec.marker = sym(.error)
-                rec.other = sym(.error)
-                rec.markerCoef = -1
-                tab.objAdd(rec.level, rec.marker, rec.weight)
-                tab.objAdd(rec.level, rec.other, rec.weight)
+                made.first = tab.newSymbol(.error, owner: owner)
+                made.second = tab.newSymbol(.error, owner: owner)
+                tab.objAdd(level, made.first, weight)
+                tab.objAdd(level, made.second, weight)
+                cons[slot].markerCoef = -1
             }
         }
-        return allocated
+        cons[slot].marker = made.first
+        // `.none` for a required constraint: one whose priority changed while inactive may still name an old one.
+        cons[slot].other = made.second
+        return made
+    }
+
+    /// Releases the symbols `makeMarkers` made, the last made first.
+    mutating func releaseMarkers(_ markers: MarkerPair) {
+        if markers.second.isValid { tab.releaseSymbol(markers.second) }
+        if markers.first.isValid { tab.releaseSymbol(markers.first) }
     }
 
     /// The marker terms of a constraint's row: `expression + markerCoef * marker (- markerCoef * other) == 0`.
@@ -835,12 +856,14 @@ struct SolverCore {
     /// Returns false, with nothing changed, when an active row that holds `subject` is the definition of a
     /// variable the new definition depends on (taking it in would make that row hold its own basic).
     @discardableResult
-    mutating func definePassively(_ slot: Int, _ rec: inout ConstraintRecord, subject: Sym) -> Bool {
+    mutating func definePassively(_ slot: Int, subject: Sym) -> Bool {
         let (downstream, compensate) = tab.prepareDefinition(of: subject)
         let r = tab.allocRow()
-        tab.rows[r].constant = rec.constant
-        for i in rec.vars.indices { tab.addTerm(r, varSym[Int(rec.vars[i])], rec.coefs[i]) }
-        for (m, c) in markerTerms(rec) { tab.addTerm(r, m, c) }
+        tab.rows[r].constant = cons[slot].constant
+        let n = cons[slot].vars.count
+        for i in 0..<n { tab.addTerm(r, varSym[Int(cons[slot].vars[i])], cons[slot].coefs[i]) }
+        tab.addTerm(r, cons[slot].marker, cons[slot].markerCoef)
+        if cons[slot].other.isValid { tab.addTerm(r, cons[slot].other, -cons[slot].markerCoef) }
         // A passive row holds only variables ranked below its own: evaluation by rank and acyclic definitions
         // rest on it (`definitionSubject` ensures it; this keeps a slip from looping in `flatten`).
         if tab.rows[r].cells.contains(where: { tab.kind[$0.sym] == .external && $0.sym > subject }) {
@@ -862,13 +885,18 @@ struct SolverCore {
     /// that cannot be made feasible throws `.unsatisfiable` for constraint `blame` (the one being added) and
     /// leaves the tableau as it was (outside a transaction; inside, the caller rolls back).
     mutating func placeActive(_ slot: Int, blame: Int) throws(SolverError) {
-        let rec = cons[slot]
         let r = tab.allocRow()
-        tab.rows[r].constant = rec.constant
+        tab.rows[r].constant = cons[slot].constant
         // Markers are reduced too: a constraint that goes back in after a swap may have its marker basic.
-        let markers = markerTerms(rec)
-        tab.setReduced(r, rec.vars.map { varSym[Int($0)] } + markers.map(\.0), rec.coefs + markers.map(\.1))
-        try placeRow(r, own: markers.map(\.0), owner: slot, blame: blame)
+        var k = tab.beginReduced(r)
+        let n = cons[slot].vars.count
+        for i in 0..<n { tab.addReduced(varSym[Int(cons[slot].vars[i])], cons[slot].coefs[i], &k) }
+        let own = MarkerPair(first: cons[slot].marker, second: cons[slot].other)
+        let markerCoef = cons[slot].markerCoef
+        tab.addReduced(own.first, markerCoef, &k)
+        if own.second.isValid { tab.addReduced(own.second, -markerCoef, &k) }
+        tab.finishReduced(r, k)
+        try placeRow(r, own: own, owner: slot, blame: blame)
     }
 
     /// Makes row `r` (built and reduced, basic not yet chosen) an active row: with a subject (`chooseSubject`;
@@ -876,7 +904,7 @@ struct SolverCore {
     /// one with an artificial variable. A row that cannot be made feasible throws `.unsatisfiable` for
     /// constraint `blame` and leaves the tableau as it was (outside a transaction; inside, the caller rolls
     /// back).
-    mutating func placeRow(_ r: RowID, own: [Sym], owner: Int, blame: Int) throws(SolverError) {
+    mutating func placeRow(_ r: RowID, own: MarkerPair, owner: Int, blame: Int) throws(SolverError) {
         let outerJournal = tab.journal.isOpen
         if tab.rows[r].constant < 0 {
             tab.rows[r].constant = -tab.rows[r].constant
@@ -885,7 +913,7 @@ struct SolverCore {
         tab.rows[r].constant = Tableau.clean(tab.rows[r].constant)
 
         var subject = chooseSubject(r, own: own)
-        let ownCertificate = owner >= 0 ? [owner] : []
+        var ownCertificate: [Int] { owner >= 0 ? [owner] : [] }
         if !subject.isValid && tab.rows[r].cells.allSatisfy({ tab.kind[$0.sym] == .dummy }) {
             if abs(tab.rows[r].constant) > Tolerance.constantEpsilon {
                 // Required and contradicted by required equalities alone; nothing has changed yet but the row.
@@ -895,8 +923,8 @@ struct SolverCore {
             }
             // Redundant. A fresh required equality takes its dummy as basic; a row whose marker is basic in
             // another row (or that has none) is already expressed by the other rows.
-            guard let marker = own.first, tab.cellIndex(r, marker) != nil else { tab.freeRow(r); return }
-            subject = marker
+            guard own.first.isValid, tab.cellIndex(r, own.first) != nil else { tab.freeRow(r); return }
+            subject = own.first
         }
         if subject.isValid {
             tab.pivot(r, entering: subject)
@@ -969,7 +997,7 @@ struct SolverCore {
     }
 
     /// kiwi's chooseSubject, preferring among variables the one in the fewest other rows (less fill-in).
-    mutating func chooseSubject(_ r: RowID, own: [Sym]) -> Sym {
+    mutating func chooseSubject(_ r: RowID, own: MarkerPair) -> Sym {
         var best = Sym.none
         var bestCount = Int.max
         for c in tab.rows[r].cells where tab.kind[c.sym] == .external {
@@ -982,7 +1010,7 @@ struct SolverCore {
         // row that holds it goes negative on the way (a ratio test up to that value): a row that goes back in
         // after a definition changed hands often has its own marker basic elsewhere. Else phase one.
         let k = tab.rows[r].constant
-        for s in own where s.isValid && tab.cols[s].count == 1 {
+        for s in [own.first, own.second] where s.isValid && tab.cols[s].count == 1 {
             let kind = tab.kind[s]
             if (kind == .slack || kind == .error) && tab.coefficient(r, s) < 0 { return s }
         }

@@ -78,15 +78,31 @@ extension Tableau {
     /// non-basic ones, and adds the constants met on the way: an active row is merged; a passive row is expanded
     /// once (latest first, so a definition shared by several paths is expanded once) into its own symbols.
     mutating func setReduced(_ r: RowID, _ syms: [Sym], _ coefs: [Double]) {
+        var k = beginReduced(r)
+        for i in syms.indices { addReduced(syms[i], coefs[i], &k) }
+        finishReduced(r, k)
+    }
+
+    /// `setReduced` a term at a time, for callers whose terms are not in arrays (a constraint's variables and
+    /// markers): `var k = beginReduced(r)`, `addReduced` for each term, then `finishReduced(r, k)`. Nothing may
+    /// change the tableau in between.
+    mutating func beginReduced(_ r: RowID) -> Double {
         scratch.heap.removeAll()
         scratch.touched.removeAll(keepingCapacity: true)
-        var k = rows[r].constant
-        for i in syms.indices {
-            let br = rowOf[syms[i]]
-            // A passive term brings its aggregate dummy (a non-basic symbol, so it is accumulated as is).
-            if br.isValid && rows[br].passive { accumulate(aggregateSymbol(br), coefs[i], &k) }
-            accumulate(syms[i], coefs[i], &k)
-        }
+        return rows[r].constant
+    }
+
+    /// Adds `coef * s` to the row `beginReduced` started; `k` is its running constant.
+    mutating func addReduced(_ s: Sym, _ coef: Double, _ k: inout Double) {
+        let br = rowOf[s]
+        // A passive term brings its aggregate dummy (a non-basic symbol, so it is accumulated as is).
+        if br.isValid && rows[br].passive { accumulate(aggregateSymbol(br), coef, &k) }
+        accumulate(s, coef, &k)
+    }
+
+    /// Expands the passive rows the terms met and writes the cells and constant `k` into row `r`.
+    mutating func finishReduced(_ r: RowID, _ constant: Double) {
+        var k = constant
         while let (_, pr) = scratch.heap.pop() {
             stats.expansions += 1
             let b = rows[pr].basic
@@ -108,6 +124,7 @@ extension Tableau {
                 accumulate(cell.sym, c * cell.coef, &k)
             }
         }
+        if rows[r].cells.capacity < scratch.touched.count { rows[r].cells.reserveCapacity(scratch.touched.count) }
         for s in scratch.touched {
             let c = scratch.expandCoef[s]
             scratch.expandCoef[s] = 0
