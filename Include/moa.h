@@ -10,7 +10,9 @@
 **                   moa_errstr() names a code; moa_solver_errmsg() explains the last failure on a solver.
 **                   Any call that adds a constraint (moa_solver_add(), moa_cons_set_active(),
 **                   moa_solver_add_edit(), ...) may also fail with MOA_LIMIT when the solver is at one of
-**                   its limits (see "Limits and progress" at the end).
+**                   its limits, and any call that pivots (adds, removals, constant changes, suggestions,
+**                   strength changes) when it reaches its pivots or time limit (see "Limits and progress" at
+**                   the end).
 **
 **   No partial work. A failing call leaves the solver exactly as it was. Out-parameters are written only on
 **                   success.
@@ -156,8 +158,8 @@ typedef int moa_status;
 #define MOA_UNSATISFIABLE 7  /* a required constraint conflicts with the other required constraints */
 #define MOA_PARSE         8  /* reserved for the equation parser */
 #define MOA_CALLBACK      9  /* a measure callback failed, or measured content did not settle (nothing changed) */
-#define MOA_LIMIT        10  /* a limit was reached (rows, cells, time per call) or a progress callback stopped
-                                the call (nothing changed; see "Limits and progress") */
+#define MOA_LIMIT        10  /* a limit was reached (rows, cells, pivots or time per call) or a progress
+                                callback stopped the call (nothing changed; see "Limits and progress") */
 
 /*
 ** moa_relation -- how a constraint relates its expression to zero: `expr == 0`, `expr <= 0`, `expr >= 0`.
@@ -2511,20 +2513,29 @@ MOA_API moa_status moa_layout_trace_svg_strip(moa_layout *L, size_t max_frames, 
 **   MOA_LIMIT_ROWS     rows of the tableau (about one per active constraint). Default 10,000,000.
 **   MOA_LIMIT_CELLS    cells of the tableau (a cell is a coefficient of a row: 24 bytes with its column entry;
 **                      they are the bulk of a solver's memory). Default 100,000,000 (about 2.4 GB).
-**   MOA_LIMIT_SECONDS  layouts only: wall-clock seconds one layout call may take while it adds constraints
-**                      (an eqs block, a view's intrinsic sizes, an arrangement's rebuild); 0 is none. Default 0.
+**   MOA_LIMIT_SECONDS  wall-clock seconds one call may take; 0 is none. Default 0. A solver: each call that
+**                      can pivot (an add, a removal, a constant change, a suggestion, a priority change, ...).
+**                      A layout: each call while it adds constraints (an eqs block, a view's intrinsic sizes,
+**                      an arrangement's rebuild), including the solver work inside it.
+**   MOA_LIMIT_PIVOTS   pivots (simplex steps) one solver call may make; for a layout, each solver operation
+**                      one of its calls makes. Default 10,000,000 (a layout's operations make a few each;
+**                      rebuilding a 100,000-view layout's tableau about 60,000).
 **
 ** How they hold. Rows and cells are checked before every constraint goes into the solver (an add, an
 ** activation, an edit variable, each equation of a layout call): when the tableau is at the limit the add
 ** fails. One add may take the tableau past the limit by what it fills in, so memory stays within the limit
-** plus one add's fill-in (in a layout, one equation's); the next add fails. Time and the progress callback are
-** checked between the constraints a layout call adds (every 64 of them for the time, every `interval` for the
-** callback), so a long call stops within 64 constraints' work of the limit; the layout then undoes everything
-** the call did. Removals are not counted (they free rows and cells). Work inside one solver operation (a single add's pivots, the
-** optimisation of a solve) is not interrupted: it is bounded by the rows and cells it may use. Memory that
-** cannot be allocated at all cannot be caught in Swift (the process stops): the cell limit is what keeps a
-** pathological system (the same 100k constraints in an unlucky order once took 11 GB) from getting there.
-** moa_solver_usage() and moa_layout_usage() report what is in use.
+** plus one add's fill-in (in a layout, one equation's); the next add fails. Pivots and time are checked inside
+** the solver before every pivot (the clock every 64 pivots): a call that reaches its limit stops there and
+** undoes what it did (a constraint half added is taken out again, a constant change is rolled back), so it
+** changes nothing but the time it took. A layout also checks its time and the progress callback between the
+** constraints a call adds (every 64 of them for the time, every `interval` for the callback); the layout then
+** undoes everything the call did. Undoing is never limited. Removals are not counted against rows and cells
+** (they free them). A solver with a pivots limit below the default or a time limit (and a layout with a time
+** limit) optimises after every add instead of leaving a run of adds' optimisation to the next update, so that
+** the work falls in a call that can fail; moa_solver_update(), moa_layout_solve() and value reads are never
+** limited. Memory that cannot be allocated at all cannot be caught in Swift (the process stops): the cell limit
+** is what keeps a pathological system (the same 100k constraints in an unlucky order once took 11 GB) from
+** getting there. moa_solver_usage() and moa_layout_usage() report what is in use.
 **
 ** Limits are per solver or layout; a layout's rows and cells are those of its own solver.
 */
@@ -2532,6 +2543,7 @@ typedef int moa_limit;
 #define MOA_LIMIT_ROWS    0
 #define MOA_LIMIT_CELLS   1
 #define MOA_LIMIT_SECONDS 2
+#define MOA_LIMIT_PIVOTS  3
 
 /* What a solver or layout has in use (moa_solver_usage(), moa_layout_usage()). */
 typedef struct moa_usage {
@@ -2543,19 +2555,19 @@ typedef struct moa_usage {
 } moa_usage;
 
 /*
-** moa_solver_set_limit -- set limit `which` (MOA_LIMIT_ROWS or MOA_LIMIT_CELLS) to `value` (a whole number
-** >= 1; it applies from the next add).
+** moa_solver_set_limit -- set limit `which` to `value`: MOA_LIMIT_ROWS, MOA_LIMIT_CELLS and MOA_LIMIT_PIVOTS
+** a whole number >= 1, MOA_LIMIT_SECONDS >= 0 and finite (0 is none). It applies from the next call.
 **
-** Returns MOA_OK; MOA_MISUSE if s is NULL; MOA_INVALID for an unknown limit,
-** MOA_LIMIT_SECONDS (layouts only) or a value that is not a whole number in [1, 2^53]. Swift: `Solver.limits`.
+** Returns MOA_OK; MOA_MISUSE if s is NULL; MOA_INVALID for an unknown limit or a value out of range (a count
+** that is not a whole number in [1, 2^53]). Swift: `Solver.limits`.
 */
 MOA_API moa_status moa_solver_set_limit(moa_solver *s, moa_limit which, double value);
 
 /*
-** moa_solver_limit -- the current value of limit `which` (MOA_LIMIT_ROWS or MOA_LIMIT_CELLS) into *out.
+** moa_solver_limit -- the current value of limit `which` (MOA_LIMIT_ROWS, MOA_LIMIT_CELLS, MOA_LIMIT_SECONDS or
+** MOA_LIMIT_PIVOTS) into *out.
 **
-** Returns MOA_OK; MOA_MISUSE if s or out is NULL; MOA_INVALID for an unknown limit or MOA_LIMIT_SECONDS.
-** Swift: `Solver.limits`.
+** Returns MOA_OK; MOA_MISUSE if s or out is NULL; MOA_INVALID for an unknown limit. Swift: `Solver.limits`.
 */
 MOA_API moa_status moa_solver_limit(moa_solver *s, moa_limit which, double *out);
 
@@ -2567,8 +2579,9 @@ MOA_API moa_status moa_solver_limit(moa_solver *s, moa_limit which, double *out)
 MOA_API moa_status moa_solver_usage(moa_solver *s, moa_usage *out);
 
 /*
-** moa_layout_set_limit -- set limit `which` of the layout: MOA_LIMIT_ROWS and MOA_LIMIT_CELLS (a whole number
-** >= 1, for the layout's solver) or MOA_LIMIT_SECONDS (>= 0, finite; 0 is none).
+** moa_layout_set_limit -- set limit `which` of the layout: MOA_LIMIT_ROWS, MOA_LIMIT_CELLS and
+** MOA_LIMIT_PIVOTS (a whole number >= 1, for the layout's solver) or MOA_LIMIT_SECONDS (>= 0, finite; 0 is
+** none).
 **
 ** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_INVALID for an unknown limit or a value out of range.
 ** Swift: `Layout.setLimits(_:)`.
@@ -2576,8 +2589,8 @@ MOA_API moa_status moa_solver_usage(moa_solver *s, moa_usage *out);
 MOA_API moa_status moa_layout_set_limit(moa_layout *L, moa_limit which, double value);
 
 /*
-** moa_layout_limit -- the current value of limit `which` (MOA_LIMIT_ROWS, MOA_LIMIT_CELLS or MOA_LIMIT_SECONDS)
-** into *out.
+** moa_layout_limit -- the current value of limit `which` (MOA_LIMIT_ROWS, MOA_LIMIT_CELLS, MOA_LIMIT_SECONDS or
+** MOA_LIMIT_PIVOTS) into *out.
 **
 ** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_INVALID for an unknown limit. Swift: `Layout.limits`.
 */

@@ -1,5 +1,5 @@
-// Moa — C ABI: limits on a solver's or layout's size and on the time of a layout call, the progress callback,
-// and what is in use (moa.h, "Limits and progress").
+// Moa — C ABI: limits on a solver's or layout's size and on the work and time of a call, the progress
+// callback, and what is in use (moa.h, "Limits and progress").
 
 import MoaLayout
 import MoaSolver
@@ -8,15 +8,21 @@ public typealias ProgressFn = @convention(c) (OpaquePointer?, UInt64, UnsafeMuta
 
 /// The C `moa_limit` values.
 enum LimitName: Int32 {
-    case rows = 0, cells = 1, seconds = 2
+    case rows = 0, cells = 1, seconds = 2, pivots = 3
 }
 
-/// A row or cell limit from C: a whole number in [1, 2^53].
+/// A row, cell or pivot limit from C: a whole number in [1, 2^53].
 func countLimit(_ value: Double) throws -> Int {
     guard value.isFinite, value >= 1, value <= 9_007_199_254_740_992, value.rounded() == value else {
-        throw BoundaryFailure.invalid("a row or cell limit must be a whole number in [1, 2^53]")
+        throw BoundaryFailure.invalid("a row, cell or pivot limit must be a whole number in [1, 2^53]")
     }
     return Int(value)
+}
+
+/// A time limit from C: finite and >= 0 (0 is none).
+func secondsLimit(_ value: Double) throws -> Double {
+    guard value.isFinite, value >= 0 else { throw BoundaryFailure.invalid("a time limit must be finite and >= 0") }
+    return value
 }
 
 /// Writes a C `moa_usage` (five size_t) at `out`.
@@ -32,7 +38,8 @@ public func moa_solver_set_limit(_ s: OpaquePointer?, _ which: Int32, _ value: D
         switch LimitName(rawValue: which) {
         case .rows: box.solver.limits.maxRows = try countLimit(value)
         case .cells: box.solver.limits.maxCells = try countLimit(value)
-        case .seconds: throw BoundaryFailure.invalid("MOA_LIMIT_SECONDS applies to layouts only")
+        case .pivots: box.solver.limits.maxPivots = try countLimit(value)
+        case .seconds: box.solver.limits.maxSeconds = try secondsLimit(value)
         case nil: throw BoundaryFailure.invalid("unknown limit \(which)")
         }
     }
@@ -45,7 +52,8 @@ public func moa_solver_limit(_ s: OpaquePointer?, _ which: Int32, _ out: UnsafeM
         switch LimitName(rawValue: which) {
         case .rows: out.pointee = Double(box.solver.limits.maxRows)
         case .cells: out.pointee = Double(box.solver.limits.maxCells)
-        case .seconds: throw BoundaryFailure.invalid("MOA_LIMIT_SECONDS applies to layouts only")
+        case .pivots: out.pointee = Double(box.solver.limits.maxPivots)
+        case .seconds: out.pointee = box.solver.limits.maxSeconds
         case nil: throw BoundaryFailure.invalid("unknown limit \(which)")
         }
     }
@@ -67,9 +75,8 @@ public func moa_layout_set_limit(_ L: OpaquePointer?, _ which: Int32, _ value: D
         switch LimitName(rawValue: which) {
         case .rows: limits.maxRows = try countLimit(value)
         case .cells: limits.maxCells = try countLimit(value)
-        case .seconds:
-            guard value.isFinite, value >= 0 else { throw BoundaryFailure.invalid("a time limit must be finite and >= 0") }
-            limits.maxSecondsPerCall = value
+        case .pivots: limits.maxPivots = try countLimit(value)
+        case .seconds: limits.maxSecondsPerCall = try secondsLimit(value)
         case nil: throw BoundaryFailure.invalid("unknown limit \(which)")
         }
         try box.layout.setLimits(limits)
@@ -84,6 +91,7 @@ public func moa_layout_limit(_ L: OpaquePointer?, _ which: Int32, _ out: UnsafeM
         switch LimitName(rawValue: which) {
         case .rows: out.pointee = Double(limits.maxRows)
         case .cells: out.pointee = Double(limits.maxCells)
+        case .pivots: out.pointee = Double(limits.maxPivots)
         case .seconds: out.pointee = limits.maxSecondsPerCall
         case nil: throw BoundaryFailure.invalid("unknown limit \(which)")
         }

@@ -42,10 +42,17 @@ extension Layout {
         try checkNotMeasuring()
         if callDepth == 0 {
             callSteps = 0
-            if maxSecondsPerCall > 0 { callStart = monotonicSeconds() }
+            if maxSecondsPerCall > 0 {
+                // The time limit also stops a solver call in the middle (`Solver.callDeadline`).
+                callStart = monotonicSeconds()
+                solver.callDeadline = callStart + maxSecondsPerCall
+            }
         }
         callDepth += 1
-        defer { callDepth -= 1 }
+        defer {
+            callDepth -= 1
+            if callDepth == 0 { solver.callDeadline = 0 }
+        }
         var j = Journal()
         do throws(LayoutError) {
             let r = try body(&j)
@@ -60,11 +67,13 @@ extension Layout {
     /// Runs a journal's undo steps, latest first. Undoing puts back what was there, so no limit applies to it
     /// (a refused re-add would lose a constraint).
     func _undo(_ j: Journal) {
-        let wasRollingBack = isRollingBack, limits = solver.limits
+        let wasRollingBack = isRollingBack, limits = solver.limits, deadline = solver.callDeadline
         isRollingBack = true
-        solver.limits = SolverLimits(maxRows: .max, maxCells: .max)
+        solver.limits = .none
+        solver.callDeadline = 0
         for step in j.undo.reversed() { step() }
         solver.limits = limits
+        solver.callDeadline = deadline
         isRollingBack = wasRollingBack
     }
 

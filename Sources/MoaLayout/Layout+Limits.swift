@@ -5,8 +5,9 @@
 import MoaSolver
 
 /// How much one layout may take. Rows and cells bound its solver (`SolverLimits`: checked before every
-/// constraint goes in); the time bounds one call while it adds constraints (checked every 64 of them). A call
-/// that reaches a limit fails with `LayoutError.Kind.limit` and changes nothing.
+/// constraint goes in); pivots bound each solver operation a call makes; the time bounds one call while it adds
+/// constraints (checked every 64 of them, and every 64 pivots inside the solver). A call that reaches a limit
+/// fails with `LayoutError.Kind.limit` and changes nothing.
 public struct LayoutLimits: Hashable, Sendable {
     /// Rows of the solver's tableau. Default `SolverLimits.defaultMaxRows` (10,000,000).
     public var maxRows: Int
@@ -15,13 +16,17 @@ public struct LayoutLimits: Hashable, Sendable {
     public var maxCells: Int
     /// Wall-clock seconds one call may take while it adds constraints; 0 (the default) is no limit.
     public var maxSecondsPerCall: Double
+    /// Pivots one solver operation of a call may make (an add, a removal, a constant change). Default
+    /// `SolverLimits.defaultMaxPivots` (10,000,000).
+    public var maxPivots: Int
 
     /// Limits with the given values (the defaults when left out).
     public init(maxRows: Int = SolverLimits.defaultMaxRows, maxCells: Int = SolverLimits.defaultMaxCells,
-                maxSecondsPerCall: Double = 0) {
+                maxSecondsPerCall: Double = 0, maxPivots: Int = SolverLimits.defaultMaxPivots) {
         self.maxRows = maxRows
         self.maxCells = maxCells
         self.maxSecondsPerCall = maxSecondsPerCall
+        self.maxPivots = maxPivots
     }
 }
 
@@ -40,7 +45,8 @@ extension Layout {
     /// least 0); they apply from the next call.
     public var limits: LayoutLimits {
         let s = solver.limits
-        return LayoutLimits(maxRows: s.maxRows, maxCells: s.maxCells, maxSecondsPerCall: maxSecondsPerCall)
+        return LayoutLimits(maxRows: s.maxRows, maxCells: s.maxCells, maxSecondsPerCall: maxSecondsPerCall,
+                            maxPivots: s.maxPivots)
     }
 
     /// Sets the layout's limits.
@@ -50,13 +56,13 @@ extension Layout {
         guard !isReportingProgress else {
             throw LayoutError(.misuse, "the limits cannot be changed from inside the progress handler")
         }
-        guard limits.maxRows >= 1, limits.maxCells >= 1 else {
-            throw LayoutError(.invalid, "row and cell limits must be at least 1")
+        guard limits.maxRows >= 1, limits.maxCells >= 1, limits.maxPivots >= 1 else {
+            throw LayoutError(.invalid, "row, cell and pivot limits must be at least 1")
         }
         guard limits.maxSecondsPerCall.isFinite, limits.maxSecondsPerCall >= 0 else {
             throw LayoutError(.invalid, "the time limit \(formatNumber(limits.maxSecondsPerCall)) s must be finite and >= 0")
         }
-        solver.limits = SolverLimits(maxRows: limits.maxRows, maxCells: limits.maxCells)
+        solver.limits = SolverLimits(maxRows: limits.maxRows, maxCells: limits.maxCells, maxPivots: limits.maxPivots)
         maxSecondsPerCall = limits.maxSecondsPerCall
     }
 

@@ -104,9 +104,3 @@ struct CreationOrder<Element: Removable> {
 extension View: Removable {}
 extension LayoutConstraint: Removable {}
 
-/// Seconds on the monotonic clock (for the time limit of a call; never the layout's own clock).
-func monotonicSeconds() -> Double {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-}

@@ -29,10 +29,19 @@ public final class Solver {
     /// The number of live constraints (active or not), not counting edit variables.
     public var constraintCount: Int { core.constraintCount }
 
-    /// How large the tableau may grow (`SolverLimits`; kept by `reset()`). A new limit applies from the next add.
+    /// How large the tableau may grow and how much work one call may do (`SolverLimits`; kept by `reset()`). A
+    /// new limit applies from the next call.
     public var limits: SolverLimits {
         get { core.limits }
         set { core.limits = newValue }
+    }
+
+    /// A deadline on `monotonicSeconds()` (0: none) for every call made until it is cleared, besides
+    /// `limits.maxSeconds`: a call still running at it stops between two pivots, undoes what it did and throws
+    /// `.limit`. A layout sets it for the solver calls one of its own calls makes.
+    public var callDeadline: Double {
+        get { core.callDeadline }
+        set { core.callDeadline = newValue }
     }
 
     /// What the solver has in use: tableau rows and cells, variables and constraints.

@@ -10,7 +10,12 @@ extension SolverCore {
     /// value is 0 became a pivot element, and 2^23 the coefficient after it), and a fresh factorisation of the
     /// same system has none of it. This is what LP codes do when they re-factorise the basis from the
     /// original matrix.
+    ///
+    /// The call's work budget (`SolverLimits.maxPivots`, `maxSeconds`, `callDeadline`) starts here and covers
+    /// the retry; outside calls the tableau has none.
     mutating func repairing<T>(_ operation: (inout SolverCore) throws(SolverError) -> T) throws(SolverError) -> T {
+        tab.budget = WorkBudget(limits: limits, pivots: tab.stats.pivots, deadline: callDeadline)
+        defer { tab.budget = WorkBudget() }
         do {
             return try operation(&self)
         } catch {

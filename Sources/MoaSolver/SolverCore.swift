@@ -65,6 +65,9 @@ struct SolverCore {
     var explainsConflicts = true
     /// Deferred re-optimisation after adds (see `optimizeAfterAdd`).
     var limits = SolverLimits()
+    /// A deadline from outside for the calls being made (`monotonicSeconds()`; 0: none): a layout's time limit
+    /// covers the solver calls it makes (`Solver.callDeadline`).
+    var callDeadline = 0.0
     /// `collectUnusedLevels` runs when the objective has this many priority levels (doubling after each run).
     var levelCollectAt = 16
     var needsOptimize = false
@@ -668,7 +671,7 @@ struct SolverCore {
                 }
                 if swapped {
                     cons[slot].active = true
-                    try optimizeAfterAdd()
+                    try optimizeAfterAdd(slot)
                     return
                 }
                 releaseMarkers(allocated)
@@ -684,7 +687,7 @@ struct SolverCore {
             throw error
         }
         cons[slot].active = true
-        try optimizeAfterAdd()
+        try optimizeAfterAdd(slot)
     }
 
     /// The variable a constraint defines as a passive row: its highest-ranked variable (the largest symbol id),
@@ -961,15 +964,23 @@ struct SolverCore {
     /// after that they are deferred to the next update, suggestion, constant change or value query.
     ///
     /// Outside a transaction a failed optimisation does not fail the add: the add cannot be undone there, and
-    /// the constraint is in with every row feasible (see `ensureOptimal`).
-    mutating func optimizeAfterAdd() throws(SolverError) {
+    /// the constraint is in with every row feasible (see `ensureOptimal`). Except at the call's work limit:
+    /// then constraint `slot` is taken out again (without a limit) and the add fails with `.limit`. A solver
+    /// whose limits bound the work of a call does not defer (the work would land in an update, which cannot
+    /// fail).
+    mutating func optimizeAfterAdd(_ slot: Int) throws(SolverError) {
         if tab.journal.isOpen { try tab.optimize(); return }
         addsSinceUpdate += 1
-        if deferring { needsOptimize = true; return }
+        if deferring && !limits.boundsWork && callDeadline == 0 { needsOptimize = true; return }
         let before = tab.stats.pivots
         // A numerical failure does not fail the add (the row is in, every row feasible): the optimisation is
         // left to the next update, whose `ensureOptimal` rebuilds the tableau if it fails again.
-        do { try tab.optimize() } catch { needsOptimize = true }
+        do throws(SolverError) { try tab.optimize() } catch {
+            guard case .limit = error else { needsOptimize = true; return }
+            tab.budget = WorkBudget()
+            try? withdraw(slot)
+            throw error
+        }
         pivotsSinceUpdate += tab.stats.pivots - before
         if pivotsSinceUpdate > addsSinceUpdate + SolverCore.deferAllowance { deferring = true }
     }
@@ -993,6 +1004,10 @@ struct SolverCore {
         deferring = false
         guard needsOptimize else { return }
         needsOptimize = false
+        // Not limited: this finishes what earlier calls left, and cannot fail.
+        let budget = tab.budget
+        tab.budget = WorkBudget()
+        defer { tab.budget = budget }
         do throws(SolverError) { try tab.optimize() } catch { if !tab.journal.isOpen { _ = refactorize() } }
     }
 
@@ -1179,7 +1194,14 @@ struct SolverCore {
             shiftConstant(slot, by: value - old, &changed)
         }
         for r in changed { check(r) }
-        if badRow == nil { badRow = tab.dualOptimize() }
+        do throws(SolverError) {
+            if badRow == nil { badRow = try tab.dualOptimize() }
+        } catch {
+            // The call's work limit: undone as a conflict is.
+            if began { tab.rollback() }
+            for (slot, constant) in saved.reversed() { cons[slot].constant = constant }
+            throw error
+        }
         if let bad = badRow {
             let row = tab.rows[bad]
             let certificate = tab.certificateOwners(row.basic) + row.cells.flatMap { tab.certificateOwners($0.sym) }

@@ -267,6 +267,12 @@ extension Tableau {
     /// caused by rounding ends in an error rather than a hang of the host.
     var iterationLimit: Int { 100 * (rows.count + kind.count) + 10_000 }
 
+    /// Checks the call's budget before a pivot of a simplex loop: throws `.limit` when it is spent (the caller
+    /// undoes the call as for any failure).
+    @inline(__always) mutating func spend() throws(SolverError) {
+        if stats.pivots >= budget.nextCheck { try budget.check(pivots: stats.pivots) }
+    }
+
     /// Primal simplex on the lexicographic objective, from the candidate queue.
     mutating func optimize() throws(SolverError) {
         stats.pivotKind = 1; defer { stats.pivotKind = 0 }
@@ -287,6 +293,7 @@ extension Tableau {
             if degenerate < Tableau.blandAfter {
                 degenerate = abs(rows[r].constant) <= Tolerance.constantEpsilon ? degenerate + 1 : 0
             }
+            try spend()
             dropIgnoredCoefficients(s)
             pivot(r, entering: s)
             guardCount += 1
@@ -327,6 +334,7 @@ extension Tableau {
                 throw .internalError("the artificial objective is unbounded")
             }
             if !bland { degenerate = abs(rows[r].constant) <= Tolerance.constantEpsilon ? degenerate + 1 : 0 }
+            try spend()
             pivot(r, entering: entering)
             guardCount += 1
             if guardCount > iterationLimit { throw .internalError("phase one did not terminate") }
@@ -345,8 +353,8 @@ extension Tableau {
     }
 
     /// Dual simplex: restores feasibility of the rows in `infeasible`. Returns the row that cannot be made
-    /// feasible (a required conflict), or nil.
-    mutating func dualOptimize() -> RowID? {
+    /// feasible (a required conflict), or nil. Throws `.limit` when the call's budget is spent.
+    mutating func dualOptimize() throws(SolverError) -> RowID? {
         stats.pivotKind = 3; defer { stats.pivotKind = 0 }
         var guardCount = 0
         while let leaving = infeasible.popLast() {
@@ -369,6 +377,7 @@ extension Tableau {
                 infeasible.removeAll()
                 return r
             }
+            do throws(SolverError) { try spend() } catch { infeasible.removeAll(); throw error }
             pivot(r, entering: entering)
         }
         return nil

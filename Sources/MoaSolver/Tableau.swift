@@ -287,6 +287,8 @@ struct Tableau {
     var infeasible: [Sym] = []          // basics of rows the dual simplex must make feasible
 
     var journal = Journal()
+    /// What the current call may still do (`SolverLimits.maxPivots`, `maxSeconds`); `spend()` checks it.
+    var budget = WorkBudget()
     var changes = PendingChanges()
     /// The passive rows compiled for `evaluateAll` (rebuilt after any change of the rows' shape).
     var evaluation = EvaluationProgram()

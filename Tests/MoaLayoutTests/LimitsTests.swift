@@ -54,6 +54,34 @@ final class LimitsTests: XCTestCase {
         XCTAssertEqual(layout["v199"]?.frame.x, 199 * 24)
         XCTAssertGreaterThan(layout.usage.solver.rows, 600)
     }
+
+    /// A pivots limit stops an equation whose optimisation moves many views (each gives way in its own pivot);
+    /// the call changes nothing, and succeeds without the limit.
+    func testLayoutPivotLimit() throws {
+        let layout = try Layout(width: 2000, height: 100)
+        var text = ""
+        for i in 0..<30 {
+            try layout.addView("v\(i)")
+            text += i == 0 ? "v0.left == 0\n" : "v\(i).left == v\(i - 1).right + 4\n"
+            text += "v\(i).top == 0\nv\(i).height == 20\nv\(i).width >= 10\nv\(i).width == \(50 + i) @ \(250 + i * 10)\n"
+        }
+        try layout.eqs(text)
+        try layout.solve()
+        let widths = { (0..<30).map { layout["v\($0)"]!.frame.width } }
+        let before = widths(), described = layout.describeConstraints()
+        try layout.setLimits(LayoutLimits(maxPivots: 1))
+        XCTAssertEqual(layout.limits.maxPivots, 1)
+        XCTAssertThrowsError(try layout.eqs("v29.right == -1400")) { XCTAssertEqual(($0 as? LayoutError)?.kind, .limit) }
+        XCTAssertEqual(layout.describeConstraints(), described)
+        try layout.solve()
+        XCTAssertEqual(widths(), before)
+        XCTAssertThrowsError(try layout.setLimits(LayoutLimits(maxPivots: 0)))
+        try layout.setLimits(LayoutLimits())
+        try layout.eqs("v29.right == -1400")
+        try layout.solve()
+        XCTAssertEqual(layout["v29"]!.frame.x + layout["v29"]!.frame.width, 600, accuracy: 1e-9)
+        XCTAssertEqual(layout["v0"]!.frame.width, 10, accuracy: 1e-9)   // the weakest gave way first (to 10)
+    }
 }
 
 /// Memory stays flat under a long run: priority levels nothing uses any more are collected (an animated
