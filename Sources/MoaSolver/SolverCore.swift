@@ -184,7 +184,7 @@ struct SolverCore {
         let generation = rec.generation
         cons[slot] = rec
         do {
-            try insert(slot)
+            try insertUndoably(slot)
         } catch {
             // An internal error after the row went in: take it out again so that the tableau stays consistent.
             if cons[slot].active { try? withdraw(slot) }
@@ -374,7 +374,7 @@ struct SolverCore {
         guard !cons[slot].active else { throw .duplicateConstraint }
         try checkLimits()
         collectUnusedLevels()
-        try insert(slot)
+        try insertUndoably(slot)
     }
 
     mutating func deactivate(_ c: Constraint) throws(SolverError) {
@@ -460,7 +460,7 @@ struct SolverCore {
         rec.generation = cons[slot].generation
         cons[slot] = rec
         do {
-            try insert(slot)
+            try insertUndoably(slot)
         } catch {
             cons[slot] = ConstraintRecord(); cons[slot].generation = rec.generation
             freeConsSlots.append(Int32(slot))
@@ -688,6 +688,25 @@ struct SolverCore {
         }
         cons[slot].active = true
         try optimizeAfterAdd(slot)
+    }
+
+    /// `insert` for a public call (an add, an activation, an edit variable): in a transaction of its own when the
+    /// call's work is limited (`SolverLimits.boundsWork`, a `callDeadline`), so that a call stopped at its
+    /// limit leaves the tableau exactly as it was (otherwise the row goes in unjournaled, which is cheaper, and
+    /// a stopped optimisation takes it out again: the same system, perhaps another tableau).
+    mutating func insertUndoably(_ slot: Int) throws(SolverError) {
+        guard !tab.journal.isOpen, limits.boundsWork || callDeadline > 0 else { return try insert(slot) }
+        let fields = cons[slot].tableauFields
+        tab.begin()
+        do throws(SolverError) {
+            try insert(slot)
+        } catch {
+            tab.rollback()
+            cons[slot].active = false
+            cons[slot].tableauFields = fields
+            throw error
+        }
+        tab.commit()
     }
 
     /// The variable a constraint defines as a passive row: its highest-ranked variable (the largest symbol id),

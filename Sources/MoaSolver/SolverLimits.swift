@@ -95,7 +95,7 @@ struct WorkBudget {
     /// Throws `.limit` when the call is past its pivots or its deadline; else sets the next check.
     mutating func check(pivots: Int) throws(SolverError) {
         if pivots >= pivotStop {
-            throw .limit("the call reached its limit of \(maxPivots) pivots")
+            throw .limit("the call reached its limit of \(maxPivots) pivot\(maxPivots == 1 ? "" : "s")")
         }
         if deadline > 0 && monotonicSeconds() >= deadline {
             throw .limit(seconds > 0 ? "the call reached its limit of \(seconds) s" : "the call reached its deadline")

@@ -50,11 +50,13 @@ final class WorkLimitTests: XCTestCase {
     /// Asserts that `call` throws `.limit` and that the solver's values and constraints are as before it.
     func assertStopped(_ row: Row, file: StaticString = #filePath, line: UInt = #line,
                        _ call: () throws -> Void) throws {
-        let before = try row.values(), constraints = row.solver.constraintCount
+        let before = try row.values(), constraints = row.solver.constraintCount, dump = row.solver.dump()
         XCTAssertThrowsError(try call(), file: file, line: line) {
             guard case SolverError.limit(let m) = $0 else { return XCTFail("not a limit: \($0)", file: file, line: line) }
             XCTAssertTrue(m.contains("limit") || m.contains("deadline"), m, file: file, line: line)
         }
+        // Exactly: the tableau too (a limited call runs in a transaction).
+        XCTAssertEqual(row.solver.dump(), dump, file: file, line: line)
         row.solver.updateVariables()
         XCTAssertEqual(try row.values(), before, file: file, line: line)
         XCTAssertEqual(row.solver.constraintCount, constraints, file: file, line: line)

@@ -1,7 +1,8 @@
 /*
 ** test_limits.c -- limits and the progress callback (moa.h, "Limits and progress"): a call that reaches a limit
-** fails with MOA_LIMIT and changes nothing; the progress callback sees the steps, can stop a call, and cannot
-** change the layout it reports on; usage follows adds and removals.
+** (rows, cells, pivots or time, on a solver or a layout) fails with MOA_LIMIT and changes nothing; the progress
+** callback sees the steps, can stop a call, and cannot change the layout it reports on; usage follows adds and
+** removals.
 */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
@@ -32,8 +33,34 @@ static void test_solver_limits(void) {
     CHECK(v == 10000000);
     CHECK_OK(moa_solver_limit(s, MOA_LIMIT_CELLS, &v));
     CHECK(v == 100000000);
-    CHECK_STATUS(moa_solver_limit(s, MOA_LIMIT_SECONDS, &v), MOA_INVALID);
-    CHECK_STATUS(moa_solver_set_limit(s, MOA_LIMIT_SECONDS, 1), MOA_INVALID);
+    CHECK_OK(moa_solver_limit(s, MOA_LIMIT_PIVOTS, &v));
+    CHECK(v == 10000000);
+    v = -1;
+    CHECK_OK(moa_solver_limit(s, MOA_LIMIT_SECONDS, &v));
+    CHECK(v == 0);
+    /* Seconds: finite and >= 0 (0 is none); pivots: a whole number >= 1, as rows and cells. */
+    CHECK_STATUS(moa_solver_set_limit(s, MOA_LIMIT_SECONDS, NAN), MOA_INVALID);
+    CHECK_STATUS(moa_solver_set_limit(s, MOA_LIMIT_SECONDS, -1), MOA_INVALID);
+    CHECK_STATUS(moa_solver_set_limit(s, MOA_LIMIT_SECONDS, INFINITY), MOA_INVALID);
+    CHECK_OK(moa_solver_set_limit(s, MOA_LIMIT_SECONDS, 2.5));
+    CHECK_OK(moa_solver_limit(s, MOA_LIMIT_SECONDS, &v));
+    CHECK(v == 2.5);
+    CHECK_OK(moa_solver_set_limit(s, MOA_LIMIT_SECONDS, 0));
+    CHECK_OK(moa_solver_limit(s, MOA_LIMIT_SECONDS, &v));
+    CHECK(v == 0);
+    CHECK_STATUS(moa_solver_set_limit(s, MOA_LIMIT_PIVOTS, 0), MOA_INVALID);
+    CHECK_STATUS(moa_solver_set_limit(s, MOA_LIMIT_PIVOTS, 2.5), MOA_INVALID);
+    CHECK_STATUS(moa_solver_set_limit(s, MOA_LIMIT_PIVOTS, NAN), MOA_INVALID);
+    CHECK_STATUS(moa_solver_set_limit(s, MOA_LIMIT_PIVOTS, -1), MOA_INVALID);
+    CHECK_STATUS(moa_solver_set_limit(s, MOA_LIMIT_PIVOTS, 0x1p53 * 2), MOA_INVALID);
+    CHECK_OK(moa_solver_limit(s, MOA_LIMIT_PIVOTS, &v));
+    CHECK(v == 10000000);
+    CHECK_OK(moa_solver_set_limit(s, MOA_LIMIT_PIVOTS, 0x1p53));
+    CHECK_OK(moa_solver_limit(s, MOA_LIMIT_PIVOTS, &v));
+    CHECK(v == 0x1p53);
+    CHECK_OK(moa_solver_set_limit(s, MOA_LIMIT_PIVOTS, 10000000));
+    CHECK_STATUS(moa_solver_set_limit(s, 4, 1), MOA_INVALID);
+    CHECK_STATUS(moa_solver_limit(s, 4, &v), MOA_INVALID);
     CHECK_STATUS(moa_solver_set_limit(s, 7, 1), MOA_INVALID);
     CHECK_STATUS(moa_solver_set_limit(s, MOA_LIMIT_ROWS, 0), MOA_INVALID);
     CHECK_STATUS(moa_solver_set_limit(s, MOA_LIMIT_ROWS, 2.5), MOA_INVALID);
@@ -77,11 +104,274 @@ static void test_solver_limits(void) {
     CHECK_OK(moa_solver_set_limit(s, MOA_LIMIT_CELLS, (double)u.cells));
     CHECK_STATUS(moa_solver_add(s, &t0, 1, -5, MOA_GE, MOA_REQUIRED, NULL, &c), MOA_LIMIT);
     /* A reset keeps the limits. */
+    CHECK_OK(moa_solver_set_limit(s, MOA_LIMIT_PIVOTS, 5));
     CHECK_OK(moa_solver_reset(s));
     CHECK_OK(moa_solver_limit(s, MOA_LIMIT_ROWS, &v));
     CHECK(v == 100);
+    CHECK_OK(moa_solver_limit(s, MOA_LIMIT_PIVOTS, &v));
+    CHECK(v == 5);
     free(before);
     moa_solver_free(s);
+}
+
+/* The drag row (shared/bench/DRAG.md): container.left, container.right, then left and width of n boxes, each box
+** 8 after the previous one, at least 20 wide, preferring 40.5 to 72.75 at one of seven soft priorities with
+** distinct weights (a unique optimum); the trailing space prefers 8 (@325); container.right is an edit (@750)
+** suggested at the natural width. Suggesting the minimum width (drag_min) then takes a pivot per box. */
+typedef struct {
+    moa_solver *s;
+    int n;
+    moa_var *vars; /* 2 + 2n: container.left, container.right, left_0, width_0, left_1, ... */
+} drag_row;
+
+static const double drag_prefs[4] = {40.5, 50.25, 60.125, 72.75};
+
+static double drag_natural(int n) {
+    double w = 8.0 * n + 8;
+    for (int i = 0; i < n; i++) w += drag_prefs[i % 4];
+    return w;
+}
+
+static double drag_min(int n) { return 28.0 * n + 8; }
+
+static moa_cons drag_add(moa_solver *s, moa_term *t, size_t nt, double k, moa_relation rel, double priority) {
+    moa_cons c = 0;
+    CHECK_OK(moa_solver_add(s, t, nt, k, rel, priority, NULL, &c));
+    return c;
+}
+
+static drag_row drag_row_new(int n) {
+    drag_row R = {moa_solver_new(), n, malloc(sizeof(moa_var) * (size_t)(2 + 2 * n))};
+    moa_solver *s = R.s;
+    moa_var *v = R.vars;
+    for (int i = 0; i < 2 + 2 * n; i++) CHECK_OK(moa_var_new(s, NULL, &v[i]));
+    moa_var cl = v[0], cr = v[1], *left = v + 2, *width = v + 3; /* left[2 * i], width[2 * i] */
+    moa_term t[3];
+    t[0] = (moa_term){cl, 1};
+    drag_add(s, t, 1, 0, MOA_EQ, MOA_REQUIRED);
+    t[0] = (moa_term){left[0], 1}, t[1] = (moa_term){cl, -1};
+    drag_add(s, t, 2, -8, MOA_EQ, MOA_REQUIRED);
+    for (int i = 0; i < n; i++) {
+        if (i > 0) {
+            t[0] = (moa_term){left[2 * i], 1}, t[1] = (moa_term){left[2 * i - 2], -1};
+            t[2] = (moa_term){width[2 * i - 2], -1};
+            drag_add(s, t, 3, -8, MOA_EQ, MOA_REQUIRED);
+        }
+        t[0] = (moa_term){width[2 * i], 1};
+        drag_add(s, t, 1, -20, MOA_GE, MOA_REQUIRED);
+        moa_cons pref = drag_add(s, t, 1, -drag_prefs[i % 4], MOA_EQ, 250 + 8 * (i % 7));
+        CHECK_OK(moa_cons_set_weight(s, pref, 1 + i / 1024.0));
+    }
+    t[0] = (moa_term){cr, 1}, t[1] = (moa_term){left[2 * n - 2], -1}, t[2] = (moa_term){width[2 * n - 2], -1};
+    drag_add(s, t, 3, -8, MOA_GE, MOA_REQUIRED);
+    drag_add(s, t, 3, -8, MOA_EQ, 325);
+    CHECK_OK(moa_solver_add_edit(s, cr, 750));
+    CHECK_OK(moa_solver_suggest(s, cr, drag_natural(n)));
+    CHECK_OK(moa_solver_update(s));
+    return R;
+}
+
+static void drag_row_free(drag_row R) {
+    moa_solver_free(R.s);
+    free(R.vars);
+}
+
+/* Every value after an update, into a new array. */
+static double *drag_values(drag_row R) {
+    size_t n = (size_t)(2 + 2 * R.n);
+    double *out = malloc(sizeof(double) * n);
+    CHECK_OK(moa_solver_update(R.s));
+    CHECK_OK(moa_solver_values(R.s, R.vars, n, out));
+    return out;
+}
+
+/* Whether two value arrays of the row are equal, exactly (a failed call changes nothing). */
+static int drag_same(drag_row R, const double *a, const double *b) {
+    for (int i = 0; i < 2 + 2 * R.n; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+
+/* Whether every box of the row is at its minimum width 20. */
+static int drag_all_min(drag_row R, const double *values) {
+    for (int i = 0; i < R.n; i++)
+        if (fabs(values[3 + 2 * i] - 20) > 1e-9) return 0;
+    return 1;
+}
+
+/* Pivots: a suggestion that needs a pivot per box fails under a limit of 3 and changes nothing (the suggestion
+** is rolled back); raised, the same suggestion goes through. An add that needs re-optimising, and a constant
+** change, fail the same way under a limit of 1, constraint counts included. */
+static void test_solver_pivots(void) {
+    const int n = 40;
+    drag_row R = drag_row_new(n);
+    moa_var cr = R.vars[1];
+    double *natural = drag_values(R);
+    CHECK_NEAR(natural[1], drag_natural(n));
+    CHECK_NEAR(natural[3], 40.5);
+    char *state = solver_state(R.s, R.vars, (size_t)(2 + 2 * n));
+
+    CHECK_OK(moa_solver_set_limit(R.s, MOA_LIMIT_PIVOTS, 3));
+    CHECK_STATUS(moa_solver_suggest(R.s, cr, drag_min(n)), MOA_LIMIT);
+    CHECK_CONTAINS(moa_solver_errmsg(R.s), "limit of 3 pivots");
+    double *after = drag_values(R);
+    CHECK(drag_same(R, natural, after));
+    free(after);
+    char *state_after = solver_state(R.s, R.vars, (size_t)(2 + 2 * n));
+    CHECK_STR(state_after, state);
+    free(state_after);
+    /* A small move (the cheapest box, box 0, stretches by 1) still goes through under the limit. */
+    CHECK_OK(moa_solver_suggest(R.s, cr, drag_natural(n) + 1));
+    after = drag_values(R);
+    CHECK_NEAR(after[1], drag_natural(n) + 1);
+    CHECK_NEAR(after[3], 41.5);
+    free(after);
+    CHECK_OK(moa_solver_suggest(R.s, cr, drag_natural(n)));
+
+    CHECK_OK(moa_solver_set_limit(R.s, MOA_LIMIT_PIVOTS, 10000000));
+    CHECK_OK(moa_solver_suggest(R.s, cr, drag_min(n)));
+    after = drag_values(R);
+    CHECK(!drag_same(R, natural, after));
+    CHECK_NEAR(after[1], drag_min(n));
+    CHECK(drag_all_min(R, after));
+    free(after);
+
+    /* Adds: back at the natural width, a required container.right at the minimum width, or a box made wider
+    ** than it prefers, needs pivots to re-optimise: refused under a limit of 1, nothing changed. */
+    CHECK_OK(moa_solver_suggest(R.s, cr, drag_natural(n)));
+    after = drag_values(R);
+    CHECK(drag_same(R, natural, after));
+    free(after);
+    moa_usage u0, u;
+    size_t ncons0 = 0, ncons = 0;
+    CHECK_OK(moa_solver_usage(R.s, &u0));
+    CHECK_OK(moa_solver_counts(R.s, NULL, &ncons0));
+    CHECK_OK(moa_solver_set_limit(R.s, MOA_LIMIT_PIVOTS, 1));
+    moa_term right = {cr, 1}, wide = {R.vars[3 + 2 * 5], 1};
+    moa_cons c = 0;
+    CHECK_STATUS(moa_solver_add(R.s, &right, 1, -drag_min(n), MOA_EQ, MOA_REQUIRED, NULL, &c), MOA_LIMIT);
+    CHECK_CONTAINS(moa_solver_errmsg(R.s), "limit of 1 pivot");
+    CHECK_STATUS(moa_solver_add(R.s, &wide, 1, -100, MOA_EQ, MOA_REQUIRED, NULL, &c), MOA_LIMIT);
+    CHECK(c == 0);
+    CHECK_OK(moa_solver_usage(R.s, &u));
+    CHECK_OK(moa_solver_counts(R.s, NULL, &ncons));
+    CHECK(u.constraints == u0.constraints && u.rows == u0.rows && u.cells == u0.cells && ncons == ncons0);
+    after = drag_values(R);
+    CHECK(drag_same(R, natural, after));
+    free(after);
+    state_after = solver_state(R.s, R.vars, (size_t)(2 + 2 * n));
+    CHECK_STR(state_after, state);
+    free(state_after);
+
+    /* Raised, the add goes in and the row shrinks to its minimum. */
+    CHECK_OK(moa_solver_set_limit(R.s, MOA_LIMIT_PIVOTS, 10000000));
+    CHECK_OK(moa_solver_add(R.s, &right, 1, -drag_min(n), MOA_EQ, MOA_REQUIRED, NULL, &c));
+    CHECK_OK(moa_solver_usage(R.s, &u));
+    CHECK(u.constraints == u0.constraints + 1);
+    after = drag_values(R);
+    CHECK(drag_all_min(R, after));
+
+    /* A constant change back to the natural width, under a limit of 1: refused, the old constant kept. */
+    double *shrunk = after, k = 0;
+    CHECK_OK(moa_solver_set_limit(R.s, MOA_LIMIT_PIVOTS, 1));
+    CHECK_STATUS(moa_cons_set_constant(R.s, c, -drag_natural(n)), MOA_LIMIT);
+    CHECK_OK(moa_cons_constant(R.s, c, &k));
+    CHECK(k == -drag_min(n));
+    after = drag_values(R);
+    CHECK(drag_same(R, shrunk, after));
+    free(after);
+    CHECK_OK(moa_solver_set_limit(R.s, MOA_LIMIT_PIVOTS, 10000000));
+    CHECK_OK(moa_cons_set_constant(R.s, c, -drag_natural(n)));
+    after = drag_values(R);
+    CHECK_NEAR(after[1], drag_natural(n));
+    CHECK_NEAR(after[3], 40.5);
+    free(after);
+    free(shrunk);
+    free(state);
+    free(natural);
+    drag_row_free(R);
+}
+
+/* Time on a raw solver: a suggestion that needs hundreds of pivots reads the clock after 64 of them, finds a
+** limit of 1 ns past and fails, changing nothing; with no limit (0) it goes through. */
+static void test_solver_seconds(void) {
+    const int n = 400;
+    drag_row R = drag_row_new(n);
+    moa_var cr = R.vars[1];
+    double *natural = drag_values(R);
+    CHECK_OK(moa_solver_set_limit(R.s, MOA_LIMIT_SECONDS, 1e-9));
+    double v = 0;
+    CHECK_OK(moa_solver_limit(R.s, MOA_LIMIT_SECONDS, &v));
+    CHECK(v == 1e-9);
+    CHECK_STATUS(moa_solver_suggest(R.s, cr, drag_min(n)), MOA_LIMIT);
+    CHECK_CONTAINS(moa_solver_errmsg(R.s), "limit of");
+    double *after = drag_values(R);
+    CHECK(drag_same(R, natural, after));
+    free(after);
+    CHECK_OK(moa_solver_set_limit(R.s, MOA_LIMIT_SECONDS, 0));
+    CHECK_OK(moa_solver_suggest(R.s, cr, drag_min(n)));
+    after = drag_values(R);
+    CHECK_NEAR(after[1], drag_min(n));
+    CHECK(drag_all_min(R, after));
+    free(after);
+    free(natural);
+    drag_row_free(R);
+}
+
+/* Pivots on a layout: each solver operation of a call gets the limit. A row of boxes that must shrink to fit a
+** required right edge needs many pivots: under a limit of 1 the block fails and no frame moves. */
+static void test_layout_pivots(void) {
+    const int n = 10;
+    moa_layout *L = moa_layout_new(320, 480);
+    char text[4096] = "";
+    moa_view views[10];
+    for (int i = 0; i < n; i++) {
+        char name[16], line[200];
+        snprintf(name, sizeof name, "b%d", i);
+        CHECK_OK(moa_view_new(L, name, 0, &views[i]));
+        if (i == 0) snprintf(line, sizeof line, "b0.left == 8\n");
+        else snprintf(line, sizeof line, "b%d.left == b%d.right + 8\n", i, i - 1);
+        strcat(text, line);
+        snprintf(line, sizeof line, "b%d.top == 0\nb%d.height == 20\nb%d.width >= 20\nb%d.width == %g @ %d\n", i, i,
+                 i, i, drag_prefs[i % 4], 250 + 8 * (i % 7));
+        strcat(text, line);
+    }
+    size_t count = 0;
+    CHECK_OK(moa_layout_eqs(L, text, NULL, 0, &count));
+    CHECK_OK(moa_layout_solve(L, NULL));
+    moa_rect before[10], r;
+    for (int i = 0; i < n; i++) CHECK_OK(moa_view_frame(L, views[i], &before[i]));
+    CHECK_NEAR(before[9].x + before[9].width, drag_natural(n) - 8); /* every box at its preference */
+    const char *d = NULL;
+    CHECK_OK(moa_layout_describe(L, &d));
+    char *described = strdup(d);
+    moa_usage u0, u;
+    CHECK_OK(moa_layout_usage(L, &u0));
+
+    const char *block = "b0.top == 0\nb9.right == root.left + 300";
+    CHECK_OK(moa_layout_set_limit(L, MOA_LIMIT_PIVOTS, 1));
+    CHECK_STATUS(moa_layout_eqs(L, block, NULL, 0, &count), MOA_LIMIT);
+    CHECK_CONTAINS(moa_layout_errmsg(L), "limit of 1 pivot");
+    CHECK_OK(moa_layout_solve(L, NULL));
+    int same = 1;
+    for (int i = 0; i < n; i++) {
+        CHECK_OK(moa_view_frame(L, views[i], &r));
+        same &= memcmp(&r, &before[i], sizeof r) == 0;
+    }
+    CHECK(same);
+    CHECK_OK(moa_layout_describe(L, &d));
+    CHECK_STR(d, described);
+    CHECK_OK(moa_layout_usage(L, &u));
+    CHECK(u.constraints == u0.constraints && u.rows == u0.rows && u.cells == u0.cells);
+
+    /* Raised, the same block goes in and the row fits. */
+    CHECK_OK(moa_layout_set_limit(L, MOA_LIMIT_PIVOTS, 10000000));
+    CHECK_OK(moa_layout_eqs(L, block, NULL, 0, &count));
+    CHECK_OK(moa_layout_solve(L, NULL));
+    CHECK_OK(moa_view_frame(L, views[9], &r));
+    CHECK_NEAR(r.x + r.width, 300);
+    free(described);
+    moa_layout_free(L);
 }
 
 /* A row of n views with a label inside each: 4 views per column of text. */
@@ -144,7 +434,19 @@ static void test_layout_limits(void) {
     CHECK(v == 100000000);
     CHECK_STATUS(moa_layout_set_limit(L, MOA_LIMIT_SECONDS, -1), MOA_INVALID);
     CHECK_STATUS(moa_layout_set_limit(L, MOA_LIMIT_SECONDS, INFINITY), MOA_INVALID);
-    CHECK_STATUS(moa_layout_set_limit(L, 3, 1), MOA_INVALID);
+    CHECK_STATUS(moa_layout_set_limit(L, MOA_LIMIT_SECONDS, NAN), MOA_INVALID);
+    CHECK_OK(moa_layout_limit(L, MOA_LIMIT_PIVOTS, &v));
+    CHECK(v == 10000000);
+    CHECK_STATUS(moa_layout_set_limit(L, MOA_LIMIT_PIVOTS, 0), MOA_INVALID);
+    CHECK_STATUS(moa_layout_set_limit(L, MOA_LIMIT_PIVOTS, 2.5), MOA_INVALID);
+    CHECK_STATUS(moa_layout_set_limit(L, MOA_LIMIT_PIVOTS, NAN), MOA_INVALID);
+    CHECK_STATUS(moa_layout_set_limit(L, MOA_LIMIT_PIVOTS, -1), MOA_INVALID);
+    CHECK_OK(moa_layout_set_limit(L, MOA_LIMIT_PIVOTS, 7));
+    CHECK_OK(moa_layout_limit(L, MOA_LIMIT_PIVOTS, &v));
+    CHECK(v == 7);
+    CHECK_OK(moa_layout_set_limit(L, MOA_LIMIT_PIVOTS, 10000000));
+    CHECK_STATUS(moa_layout_set_limit(L, 4, 1), MOA_INVALID);
+    CHECK_STATUS(moa_layout_limit(L, 4, &v), MOA_INVALID);
     CHECK_STATUS(moa_layout_limit(L, MOA_LIMIT_ROWS, NULL), MOA_MISUSE);
     moa_usage u0;
     CHECK_OK(moa_layout_usage(L, &u0));
@@ -269,6 +571,9 @@ int main(void) {
     test_undo_is_not_limited();
     test_progress_frees_layout();
     test_solver_limits();
+    test_solver_pivots();
+    test_solver_seconds();
     test_layout_limits();
+    test_layout_pivots();
     return CHECK_DONE();
 }

@@ -590,11 +590,12 @@ static int layout_on_progress(lua_State *L) {
     return 1;
 }
 
-/* L:set_limit("rows" | "cells" | "seconds", value) -> L. Rows and cells: whole numbers >= 1 (the layout's
-   solver); seconds: >= 0, 0 for none. A bad value raises with the library's message. */
+/* L:set_limit("rows" | "cells" | "seconds" | "pivots", value) -> L. Rows, cells (the layout's solver) and pivots
+   (each solver operation of a call): whole numbers >= 1; seconds (one call): >= 0, 0 for none. A bad value
+   raises with the library's message. */
 static int layout_set_limit(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
-    moa_limit which = lmoa_check_limit(L, 2, 1);
+    moa_limit which = lmoa_check_limit(L, 2);
     double value = lmoa_check_finite(L, 3, "limit", NULL);
     moa_status st = moa_layout_set_limit(ll->m, which, value);
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "set_limit");
@@ -602,15 +603,14 @@ static int layout_set_limit(lua_State *L) {
     return 1;
 }
 
-/* L:limit("rows" | "cells" | "seconds") -> number (rows and cells as integers) */
+/* L:limit("rows" | "cells" | "seconds" | "pivots") -> number (rows, cells and pivots as integers) */
 static int layout_limit(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
-    moa_limit which = lmoa_check_limit(L, 2, 1);
+    moa_limit which = lmoa_check_limit(L, 2);
     double value = 0;
     moa_status st = moa_layout_limit(ll->m, which, &value);
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "limit");
-    if (which == MOA_LIMIT_SECONDS) lua_pushnumber(L, value);
-    else lua_pushinteger(L, (lua_Integer)value);
+    lmoa_push_limit(L, which, value);
     return 1;
 }
 

@@ -269,12 +269,26 @@ static int add_args(lua_State *L, int *opt_idx) {
     return luaL_typeerror(L, 2, "moa.Relation (from :eq, :le or :ge), moa.Variable or moa.Expression");
 }
 
+/* Removes constraint id with the pivots and time limits lifted, then puts them back: taking out a constraint the
+   binding has just added undoes a call, and must not be refused by those limits. */
+static void remove_unlimited(LSolver *ls, moa_cons id) {
+    double pivots = 0, seconds = 0;
+    moa_solver_limit(ls->s, MOA_LIMIT_PIVOTS, &pivots);
+    moa_solver_limit(ls->s, MOA_LIMIT_SECONDS, &seconds);
+    moa_solver_set_limit(ls->s, MOA_LIMIT_PIVOTS, 9007199254740992.0); /* 2^53, the largest */
+    moa_solver_set_limit(ls->s, MOA_LIMIT_SECONDS, 0);
+    moa_cons_remove(ls->s, id);
+    moa_solver_set_limit(ls->s, MOA_LIMIT_PIVOTS, pivots);
+    moa_solver_set_limit(ls->s, MOA_LIMIT_SECONDS, seconds);
+}
+
 /* s:add(relation [, priority [, weight [, tag]]])
    s:add(relation, {priority = p, weight = w, tag = "..."})
    s:add(lhs, "==" | "<=" | ">=", rhs [, priority [, weight [, tag]]])
    s:add(expr [, priority ...])                          -- expr == 0
    -> Constraint, or nil, message, details if a required constraint conflicts (code "UNSATISFIABLE") or the
-   tableau is at a limit (code "LIMIT"). Priority defaults to required. */
+   tableau is at a limit or the call reached its pivots or time limit (code "LIMIT"). Priority defaults to
+   required. */
 static int solver_add(lua_State *L) {
     LSolver *ls = check_solver(L, 1);
     int opt = 3, rel_idx, i, top;
@@ -338,8 +352,12 @@ static int solver_add(lua_State *L) {
     if (weight != 1) {
         st = moa_cons_set_weight(ls->s, id, weight);
         if (st != MOA_OK) {
-            moa_cons_remove(ls->s, id);
+            /* A weight change re-optimises, so it can reach the pivots or time limit: the add then fails as a
+               whole, as if the add itself had (the failure is pushed first: the removal resets the message). */
+            int n = st == MOA_LIMIT ? solver_failure(L, ls, 1, st) : 0;
+            remove_unlimited(ls, id);
             c->removed = 1;
+            if (n) return n;
             return luaL_error(L, "add: could not set the weight (%s)", moa_errstr(st));
         }
     }
@@ -369,7 +387,7 @@ static int solver_remove(lua_State *L) {
 }
 
 /* s:edit(v [, priority]) -> s, or nil, message, details (code "DUPLICATE") if v is an edit variable already, or
-   (code "LIMIT") if the tableau is at a limit.
+   (code "LIMIT") if the tableau is at a limit or the call reached its pivots or time limit.
    The priority is below 1000; it defaults to "strong" (750). */
 static int solver_edit(lua_State *L) {
     LSolver *ls = check_solver(L, 1);
@@ -404,13 +422,15 @@ static int solver_has_edit(lua_State *L) {
     return 1;
 }
 
-/* s:suggest(v, value) -> s. v must be an edit variable (s:edit). Visible after s:update(). */
+/* s:suggest(v, value) -> s, or nil, message, details (code "LIMIT") if the call reached its pivots or time limit
+   (the suggestion is not made). v must be an edit variable (s:edit). Visible after s:update(). */
 static int solver_suggest(lua_State *L) {
     LSolver *ls = check_solver(L, 1);
     LVar *v = lmoa_check_var(L, 2, ls, NULL);
     double x = lmoa_check_finite(L, 3, "value", NULL);
     moa_status st = moa_solver_suggest(ls->s, v->id, x);
     if (st == MOA_NOTFOUND) return luaL_error(L, "suggest: not an edit variable (call s:edit(v) first)");
+    if (st == MOA_LIMIT) return solver_failure(L, ls, 1, st);
     if (st != MOA_OK) return solver_error(L, ls, st, "suggest");
     lua_settop(L, 1);
     return 1;
@@ -464,11 +484,12 @@ static int solver_reset(lua_State *L) {
     return 1;
 }
 
-/* s:set_limit("rows" | "cells", value) -> s: the tableau's limits (whole numbers >= 1; from the next add). A bad
-   value raises with the library's message. */
+/* s:set_limit("rows" | "cells" | "seconds" | "pivots", value) -> s: the tableau's size (rows, cells) and the work
+   of one call (pivots: whole numbers >= 1; seconds: >= 0, 0 for none), from the next call. A bad value raises
+   with the library's message. */
 static int solver_set_limit(lua_State *L) {
     LSolver *ls = check_solver(L, 1);
-    moa_limit which = lmoa_check_limit(L, 2, 0);
+    moa_limit which = lmoa_check_limit(L, 2);
     double value = lmoa_check_finite(L, 3, "limit", NULL);
     moa_status st = moa_solver_set_limit(ls->s, which, value);
     if (st != MOA_OK) return solver_error(L, ls, st, "set_limit");
@@ -476,14 +497,14 @@ static int solver_set_limit(lua_State *L) {
     return 1;
 }
 
-/* s:limit("rows" | "cells") -> integer */
+/* s:limit("rows" | "cells" | "seconds" | "pivots") -> number (rows, cells and pivots as integers) */
 static int solver_limit(lua_State *L) {
     LSolver *ls = check_solver(L, 1);
-    moa_limit which = lmoa_check_limit(L, 2, 0);
+    moa_limit which = lmoa_check_limit(L, 2);
     double value = 0;
     moa_status st = moa_solver_limit(ls->s, which, &value);
     if (st != MOA_OK) return solver_error(L, ls, st, "limit");
-    lua_pushinteger(L, (lua_Integer)value);
+    lmoa_push_limit(L, which, value);
     return 1;
 }
 

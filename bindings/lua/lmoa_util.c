@@ -169,8 +169,8 @@ int lmoa_push_failure(lua_State *L, const char *msg, moa_status st, int nrec) {
 }
 
 /* Whether a failed call that reports its expected failures (nil, message, details) reports this status so: a
-   conflict (UNSATISFIABLE) or a limit reached (LIMIT: rows, cells, time, or a progress function that stopped the
-   call). Other statuses are misuse, raised. */
+   conflict (UNSATISFIABLE) or a limit reached (LIMIT: rows, cells, pivots, time, or a progress function that
+   stopped the call). Other statuses are misuse, raised. */
 int lmoa_is_failure(moa_status st) {
     return st == MOA_UNSATISFIABLE || st == MOA_LIMIT;
 }
@@ -179,18 +179,22 @@ int lmoa_is_failure(moa_status st) {
 /* Limits and usage                                                                                         */
 /* ======================================================================================================== */
 
-/* The moa_limit named at idx: "rows", "cells" or (layouts only: allow_seconds) "seconds". Raises for anything
-   else. */
-moa_limit lmoa_check_limit(lua_State *L, int idx, int allow_seconds) {
+/* The moa_limit named at idx: "rows", "cells", "seconds" or "pivots" (the same names for solvers and layouts).
+   Raises for anything else. */
+moa_limit lmoa_check_limit(lua_State *L, int idx) {
     const char *name = luaL_checkstring(L, idx);
     if (strcmp(name, "rows") == 0) return MOA_LIMIT_ROWS;
     if (strcmp(name, "cells") == 0) return MOA_LIMIT_CELLS;
-    if (strcmp(name, "seconds") == 0) {
-        if (allow_seconds) return MOA_LIMIT_SECONDS;
-        return luaL_argerror(L, idx, "the 'seconds' limit is a layout's (a solver has 'rows' and 'cells')");
-    }
-    return luaL_argerror(L, idx, lua_pushfstring(L, "unknown limit '%s' (expected %s)", name,
-                                                 allow_seconds ? "'rows', 'cells' or 'seconds'" : "'rows' or 'cells'"));
+    if (strcmp(name, "seconds") == 0) return MOA_LIMIT_SECONDS;
+    if (strcmp(name, "pivots") == 0) return MOA_LIMIT_PIVOTS;
+    return luaL_argerror(L, idx, lua_pushfstring(L, "unknown limit '%s' (expected 'rows', 'cells', 'seconds' or "
+                                                    "'pivots')", name));
+}
+
+/* Pushes the value of limit `which`: the counts (rows, cells, pivots) as integers, seconds as a number. */
+void lmoa_push_limit(lua_State *L, moa_limit which, double value) {
+    if (which == MOA_LIMIT_SECONDS) lua_pushnumber(L, value);
+    else lua_pushinteger(L, (lua_Integer)value);
 }
 
 /* Pushes a moa_usage as {rows=, cells=, variables=, constraints=, views=} (integers). */

@@ -837,13 +837,14 @@ private func layoutStep(_ m: LayoutModel, _ inp: inout FuzzInput) {
     case 32:  // limits and the progress callback: calls that reach them fail with MOA_LIMIT and change nothing
         switch inp.below(4) {
         case 0:
-            let which = Int32(inp.below(4))
+            let which = Int32(inp.below(5))   // rows, cells, seconds, pivots, and one unknown
             let n = inp.number()
-            let value = inp.bool() ? Double(inp.below(400)) : n.value
+            let value = inp.bool() ? Double(inp.below(which == MOA_LIMIT_PIVOTS ? 40 : 400)) : n.value
             st = moa_layout_set_limit(L, which, value)
             what = "set_limit \(which) \(value)"
             let whole = value.isFinite && value >= 1 && value <= 9_007_199_254_740_992 && value.rounded() == value
-            mustFail = which > 2 || (which < 2 && !whole) || (which == 2 && !(value.isFinite && value >= 0))
+            mustFail = which > MOA_LIMIT_PIVOTS || (which != MOA_LIMIT_SECONDS && !whole)
+                || (which == MOA_LIMIT_SECONDS && !(value.isFinite && value >= 0))
             if st == MOA_OK { m.limited = true }
         case 1:
             progressStop.pointee = UInt64(inp.below(300))
@@ -859,6 +860,7 @@ private func layoutStep(_ m: LayoutModel, _ inp: inout FuzzInput) {
             st = moa_layout_set_limit(L, MOA_LIMIT_ROWS, 10_000_000)
             if st == MOA_OK { st = moa_layout_set_limit(L, MOA_LIMIT_CELLS, 100_000_000) }
             if st == MOA_OK { st = moa_layout_set_limit(L, MOA_LIMIT_SECONDS, 0) }
+            if st == MOA_OK { st = moa_layout_set_limit(L, MOA_LIMIT_PIVOTS, 10_000_000) }
             what = "default limits"
         }
 

@@ -56,6 +56,8 @@ private final class SolverModel {
     var lastConflicts: [moa_cons] = []
     /// The call under test takes a wild number itself: MOA_ERROR (numerical trouble, rolled back) is accepted.
     var callWild = false
+    /// A small pivots limit is set: any call that pivots may fail with MOA_LIMIT (and must change nothing).
+    var pivotLimited = false
 
     init() {
         s = moa_solver_new()!
@@ -146,7 +148,7 @@ private func priorityOK(_ p: Double) -> Bool { p > 0 && p <= 1000 }
 
 /// Checks a status against the allowed set; MOA_ERROR is always allowed once the system is wild.
 private func allow(_ st: moa_status, _ ok: Set<moa_status>, _ m: SolverModel, _ what: String) {
-    if ok.contains(st) || ((m.wild || m.callWild) && st == MOA_ERROR) { return }
+    if ok.contains(st) || ((m.wild || m.callWild) && st == MOA_ERROR) || (m.pivotLimited && st == MOA_LIMIT) { return }
     violation("\(what): status \(st) (\(String(cString: moa_errstr(st)))) not in \(ok.sorted()); "
         + "message: \(m.lastMessage ?? String(cString: moa_solver_errmsg(m.s)))")
 }
@@ -512,13 +514,27 @@ private func solverStep(_ m: SolverModel, _ inp: inout FuzzInput) {
             moa_solver_free(nil)
         }
 
-    default:  // reset, or (rarely) a new solver
-        if inp.below(4) != 0 { return }
+    default:  // a pivots limit, the default one, reset (limits kept), or (rarely) a new solver (default limits)
+        switch inp.below(8) {
+        case 0:
+            let n = Double(1 + inp.below(6))
+            allow(moa_solver_set_limit(m.s, MOA_LIMIT_PIVOTS, n), [MOA_OK], m, "set_limit(pivots)")
+            m.pivotLimited = true
+            trace("pivots limit \(n)")
+            return
+        case 1:
+            allow(moa_solver_set_limit(m.s, MOA_LIMIT_PIVOTS, 10_000_000), [MOA_OK], m, "set_limit(pivots, default)")
+            m.pivotLimited = false
+            return
+        case 2: break
+        default: return
+        }
         if inp.bool() {
             allow(moa_solver_reset(m.s), [MOA_OK], m, "reset")
         } else {
             moa_solver_free(m.s)
             m.s = moa_solver_new()!
+            m.pivotLimited = false
         }
         trace("reset")
         for v in m.vars { m.bury(v) }

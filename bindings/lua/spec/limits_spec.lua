@@ -1,7 +1,8 @@
 -- Limits and progress (Include/moa.h, "Limits and progress"): L:set_limit / L:limit / L:usage, the same on a
--- solver, and L:on_progress. A call stopped by a limit or by the progress function returns nil, message, details
--- (code "LIMIT") and changes nothing; an error raised by the progress function stops the call and is raised by
--- it once the library has returned; the progress function cannot change the layout.
+-- solver (the same names: rows, cells, seconds, pivots), and L:on_progress. A call stopped by a limit or by the
+-- progress function returns nil, message, details (code "LIMIT") and changes nothing; an error raised by the
+-- progress function stops the call and is raised by it once the library has returned; the progress function
+-- cannot change the layout.
 local moa = require "moa"
 
 -- A layout of n views in a row, and the text of 3 equations per view (left, top, width): 3n constraints.
@@ -38,13 +39,52 @@ local function assert_limit(ok, msg, details)
   assert.same({}, details.conflicts)
 end
 
+-- The drag row (shared/bench/DRAG.md) on a raw solver: n boxes 8 apart, each >= 20 wide and preferring 40.5 to
+-- 72.75 at one of seven soft priorities with distinct weights; the trailing space prefers 8 (@325); the container's
+-- right edge is an edit (@750) at the natural width. Suggesting the minimum width takes a pivot per box.
+-- Returns s, the edit variable, every variable (container left and right, then left and width of each box), the
+-- natural and the minimum width.
+local prefs = { 40.5, 50.25, 60.125, 72.75 }
+
+local function drag_row(n)
+  local s = moa.solver()
+  local cl, cr = s:var "container.left", s:var "container.right"
+  local vars, natural = { cl, cr }, 8 * n + 8
+  assert(s:add(cl:eq(0)))
+  local prev
+  for i = 0, n - 1 do
+    local left, width = s:var("left" .. i), s:var("width" .. i)
+    vars[#vars + 1], vars[#vars + 2] = left, width
+    assert(s:add(left:eq(prev and prev + 8 or cl + 8)))
+    assert(s:add(width:ge(20)))
+    local pref = prefs[i % 4 + 1]
+    natural = natural + pref
+    assert(s:add(width:eq(pref), 250 + 8 * (i % 7), 1 + i / 1024))
+    prev = left + width
+  end
+  assert(s:add(cr:ge(prev + 8)))
+  assert(s:add((prev + 8):eq(cr), 325))
+  assert(s:edit(cr, 750))
+  s:suggest(cr, natural):update()
+  return s, cr, vars, natural, 28 * n + 8
+end
+
+-- The values of vars as of the last update.
+local function values(vars)
+  local t = {}
+  for i, v in ipairs(vars) do t[i] = v.value end
+  return t
+end
+
 describe("layout limits", function()
   it("has readable defaults", function()
     local L <close> = moa.layout(320, 480)
     assert.equal(10000000, L:limit "rows")
     assert.equal(100000000, L:limit "cells")
     assert.equal(0, L:limit "seconds")
+    assert.equal(10000000, L:limit "pivots")
     assert.equal("integer", math.type(L:limit "rows"))
+    assert.equal("integer", math.type(L:limit "pivots"))
     assert.equal("float", math.type(L:limit "seconds"))
   end)
 
@@ -58,18 +98,24 @@ describe("layout limits", function()
     assert.equal(0.25, L:limit "seconds")
     L:set_limit("seconds", 0)
     assert.equal(0, L:limit "seconds")
+    L:set_limit("pivots", 42)
+    assert.equal(42, L:limit "pivots")
   end)
 
   it("raises for an unknown name or a bad value", function()
     local L <close> = moa.layout(320, 480)
-    assert.error_matches(function() L:limit "bogus" end, "unknown limit 'bogus'")
+    assert.error_matches(function() L:limit "bogus" end, "unknown limit 'bogus' %(expected 'rows', 'cells', "
+      .. "'seconds' or 'pivots'%)")
     assert.error_matches(function() L:set_limit("bogus", 1) end, "unknown limit 'bogus'")
     assert.error_matches(function() L:set_limit("rows") end, "number expected")
     assert.error_matches(function() L:set_limit("rows", 0) end, "set_limit:")
     assert.error_matches(function() L:set_limit("cells", 2.5) end, "set_limit:")
     assert.error_matches(function() L:set_limit("seconds", -1) end, "set_limit:")
     assert.error_matches(function() L:set_limit("seconds", math.huge) end, "must be finite")
+    assert.error_matches(function() L:set_limit("pivots", 0) end, "set_limit:")
+    assert.error_matches(function() L:set_limit("pivots", 2.5) end, "set_limit:")
     assert.equal(10000000, L:limit "rows") -- unchanged
+    assert.equal(10000000, L:limit "pivots")
   end)
 
   it("refuses a big eqs block past the cell limit, changes nothing, and works again once raised", function()
@@ -113,6 +159,35 @@ describe("layout limits", function()
     assert.equal("", L:describe())
     L:set_limit("seconds", 0)
     assert.equal(3000, #assert(L:eqs(text)))
+  end)
+
+  it("limits the pivots of each solver operation: a block that must shrink a row fails, no frame moves", function()
+    local L <close> = moa.layout(320, 480)
+    local lines = {}
+    for i = 0, 9 do
+      L:view("b" .. i)
+      lines[#lines + 1] = i == 0 and "b0.left == 8" or ("b%d.left == b%d.right + 8"):format(i, i - 1)
+      lines[#lines + 1] = ("b%d.top == 0\nb%d.height == 20\nb%d.width >= 20"):format(i, i, i)
+      lines[#lines + 1] = ("b%d.width == %s @ %d"):format(i, prefs[i % 4 + 1], 250 + 8 * (i % 7))
+    end
+    assert(L:eqs(table.concat(lines, "\n")))
+    L:solve()
+    local before, before_frames, before_usage = L:describe(), frames(L), L:usage()
+    L:set_limit("pivots", 1)
+    local block = "b9.right == root.left + 300" -- every box but one gives way: a pivot each
+    local ok, msg, details = L:eqs(block)
+    assert_limit(ok, msg, details)
+    assert.matches("limit of 1 pivot", msg)
+    assert.equal(1, details.line)
+    assert.equal(before, L:describe())
+    assert.same(before_usage, L:usage())
+    L:solve()
+    assert.same(before_frames, frames(L))
+    L:set_limit("pivots", 1e7)
+    assert(L:eqs(block))
+    L:solve()
+    local f = L:find("b9").frame
+    assert.near(300, f.x + f.width, 1e-9)
   end)
 
   it("returns a limit from the other calls that report failures", function()
@@ -291,15 +366,95 @@ describe("the progress function", function()
 end)
 
 describe("solver limits", function()
-  it("has readable defaults and refuses the seconds limit", function()
+  it("has readable defaults and the layout's limit names", function()
     local s <close> = moa.solver()
     assert.equal(10000000, s:limit "rows")
     assert.equal(100000000, s:limit "cells")
+    assert.equal(0, s:limit "seconds")
+    assert.equal(10000000, s:limit "pivots")
+    assert.equal("float", math.type(s:limit "seconds"))
+    assert.equal("integer", math.type(s:limit "pivots"))
     assert.equal(s, s:set_limit("cells", 999))
     assert.equal(999, s:limit "cells")
-    assert.error_matches(function() s:limit "seconds" end, "'seconds' limit is a layout's")
-    assert.error_matches(function() s:set_limit("seconds", 1) end, "'seconds' limit is a layout's")
+    assert.equal(s, s:set_limit("seconds", 0.5))
+    assert.equal(0.5, s:limit "seconds")
+    assert.equal(s, s:set_limit("pivots", 2 ^ 53))
+    assert.equal(2 ^ 53, s:limit "pivots")
+    assert.equal("integer", math.type(s:limit "pivots"))
+    assert.error_matches(function() s:limit "bogus" end, "unknown limit 'bogus' %(expected 'rows', 'cells', "
+      .. "'seconds' or 'pivots'%)")
     assert.error_matches(function() s:set_limit("rows", 0) end, "set_limit:")
+    assert.error_matches(function() s:set_limit("pivots", 0) end, "set_limit:")
+    assert.error_matches(function() s:set_limit("pivots", 2.5) end, "set_limit:")
+    assert.error_matches(function() s:set_limit("pivots", -1) end, "set_limit:")
+    assert.error_matches(function() s:set_limit("seconds", -1) end, "set_limit:")
+    assert.error_matches(function() s:set_limit("seconds", math.huge) end, "must be finite")
+    assert.error_matches(function() s:set_limit("seconds", 0 / 0) end, "must be finite")
+    assert.equal(0.5, s:limit "seconds") -- unchanged
+    assert.equal(2 ^ 53, s:limit "pivots")
+  end)
+
+  it("stops a suggestion at the pivots limit: nil, message, details, and the values stay", function()
+    local s <close>, cr, vars, natural, min = drag_row(40)
+    local before = values(vars)
+    assert.equal(natural, cr.value)
+    s:set_limit("pivots", 3)
+    local ok, msg, details = s:suggest(cr, min)
+    assert_limit(ok, msg, details)
+    assert.matches("limit of 3 pivots", msg)
+    s:update()
+    assert.same(before, values(vars))
+    s:set_limit("pivots", 1e7)
+    assert.equal(s, s:suggest(cr, min))
+    s:update()
+    assert.equal(min, cr.value)
+    for i = 4, #vars, 2 do assert.near(20, vars[i].value, 1e-9) end
+  end)
+
+  it("stops a suggestion at the time limit (the clock is read every 64 pivots)", function()
+    local s <close>, cr, vars, _, min = drag_row(400)
+    local before = values(vars)
+    s:set_limit("seconds", 1e-9)
+    local ok, msg, details = s:suggest(cr, min)
+    assert_limit(ok, msg, details)
+    assert.matches("limit of 1e%-09 s", msg)
+    s:update()
+    assert.same(before, values(vars))
+    s:set_limit("seconds", 0)
+    assert.equal(s, s:suggest(cr, min))
+    s:update()
+    assert.equal(min, cr.value)
+  end)
+
+  it("refuses an add that needs pivots past the limit, weight change included, and is left unchanged", function()
+    local s <close> = moa.solver()
+    local xs, sum = {}, nil
+    for i = 1, 6 do
+      xs[i] = s:var("x" .. i)
+      assert(s:add(xs[i]:ge(0)))
+      assert(s:add(xs[i]:eq(10), "weak"))
+      sum = sum and sum + xs[i] or xs[i] + 0
+    end
+    s:update()
+    local before_dump, before_usage, before = s:dump(), s:usage(), values(xs)
+    s:set_limit("pivots", 1)
+    -- at weight 3 the sum wins over the six preferences: every x goes to 0, a pivot each (at weight 1 it does
+    -- not: the add alone goes through, and the weight set after it is what reaches the limit)
+    local c, msg, details = s:add(sum:eq(0), "weak", 3)
+    assert_limit(c, msg, details)
+    assert.matches("limit of 1 pivot", msg)
+    assert.equal(before_dump, s:dump())
+    assert.same(before_usage, s:usage())
+    s:update()
+    assert.same(before, values(xs))
+    assert.equal(1, s:limit "pivots") -- put back after the binding took the constraint out
+    local light = assert(s:add(sum:eq(0), "weak")) -- weight 1: within the limit
+    s:set_limit("pivots", 1e7)
+    light:remove()
+    c = assert(s:add(sum:eq(0), "weak", 3))
+    assert.equal(3, c.weight)
+    s:update()
+    for _, x in ipairs(xs) do assert.near(0, x.value, 1e-9) end
   end)
 
   it("refuses an add past the row limit and is left unchanged", function()

@@ -103,9 +103,9 @@ class CallbackError(Error):
 
 class LimitError(Error):
     """A limit was reached (MOA_LIMIT): the rows or cells of a solver's tableau (``set_limit("rows" | "cells",
-    n)``), the time one layout call may take (``Layout.set_limit("seconds", s)``), or the layout's progress
-    function (:meth:`Layout.on_progress`) returned False. Nothing changed. For rows and cells the details
-    locate the equation that did not go in."""
+    n)``), the pivots or time one call may take (``set_limit("pivots" | "seconds", n)``, on a solver or a
+    layout), or the layout's progress function (:meth:`Layout.on_progress`) returned False. Nothing changed.
+    For rows and cells the details locate the equation that did not go in."""
 
 
 _CLASSES: dict[int, Type[Error]] = {

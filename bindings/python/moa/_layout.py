@@ -67,13 +67,13 @@ bad answer) is caught by the trampoline, the call fails and raises :class:`moa.C
 replaced, taken away, or the view removed); a font while set on the layout (until replaced or the layout
 closed). A :class:`moa.Font` (libmoafont) is measured by its C function directly, without entering Python.
 
-Limits and progress. :meth:`Layout.set_limit` bounds the rows and cells of the layout's solver and the time one
-call may take (:meth:`Solver.set_limit` a raw solver's rows and cells); :meth:`Layout.usage` tells what is in
-use. :meth:`Layout.on_progress` sets a function called every `interval` constraints a call adds; returning
-False stops the call. A call stopped by a limit or by the function raises :class:`moa.LimitError` and changes
-nothing. The progress function runs inside the C call: it may read the layout, but anything that changes or
-solves it raises MisuseError there; an exception it raises stops the call and is raised, as it is, once the C
-call has returned.
+Limits and progress. :meth:`Layout.set_limit` bounds the rows and cells of the layout's solver, the pivots of
+each solver operation and the time one call may take (:meth:`Solver.set_limit` the same for a raw solver, per
+call); :meth:`Layout.usage` tells what is in use. :meth:`Layout.on_progress` sets a function called every
+`interval` constraints a call adds; returning False stops the call. A call stopped by a limit or by the function
+raises :class:`moa.LimitError` and changes nothing. The progress function runs inside the C call: it may read the
+layout, but anything that changes or solves it raises MisuseError there; an exception it raises stops the call
+and is raised, as it is, once the C call has returned.
 """
 from __future__ import annotations
 
@@ -260,8 +260,9 @@ def _usage(u: Usage_) -> Usage:
     return Usage(u.rows, u.cells, u.variables, u.constraints, u.views)
 
 
-#: The limits by name (moa_limit: MOA_LIMIT_ROWS, MOA_LIMIT_CELLS, MOA_LIMIT_SECONDS); a solver has the first two.
-LIMIT_NAMES = ("rows", "cells", "seconds")
+#: The limits by name (moa_limit: MOA_LIMIT_ROWS, MOA_LIMIT_CELLS, MOA_LIMIT_SECONDS, MOA_LIMIT_PIVOTS), the
+#: same for a solver.
+LIMIT_NAMES = ("rows", "cells", "seconds", "pivots")
 
 
 #: The predefined timing curves (moa_curve), from the library's table (moa_curve_name): linear, easeIn, easeOut,
@@ -1370,18 +1371,19 @@ class Layout:
 
     def set_limit(self, name: str, value: float) -> Layout:
         """Set one of the layout's limits (moa_layout_set_limit); returns self. `name`: "rows" (rows of the
-        solver's tableau, about one per active constraint; default 10,000,000) and "cells" (its coefficients,
-        the bulk of its memory; default 100,000,000), whole numbers >= 1; "seconds" (the wall-clock time one
-        call may spend adding constraints), >= 0, 0 (the default) for none. A call that would go past a limit
-        raises :class:`moa.LimitError` and changes nothing. InvalidError for an unknown name or a bad value;
-        MisuseError from inside the progress function."""
+        solver's tableau, about one per active constraint; default 10,000,000), "cells" (its coefficients,
+        the bulk of its memory; default 100,000,000) and "pivots" (simplex steps each solver operation of a call
+        may make; default 10,000,000), whole numbers >= 1; "seconds" (the wall-clock time one call may spend
+        adding constraints, the solver work inside it included), >= 0, 0 (the default) for none. A call that
+        would go past a limit raises :class:`moa.LimitError` and changes nothing. InvalidError for an unknown
+        name or a bad value; MisuseError from inside the progress function."""
         which = choice(name, LIMIT_NAMES, "limit")
         self._check(lib.moa_layout_set_limit(self._h(), which, finite(value, "value")))
         return self
 
     def limit(self, name: str) -> Union[int, float]:
-        """The value of one of the layout's limits: "rows" and "cells" (ints), "seconds" (a float, 0 for
-        none)."""
+        """The value of one of the layout's limits: "rows", "cells" and "pivots" (ints), "seconds" (a float, 0
+        for none)."""
         which = choice(name, LIMIT_NAMES, "limit")
         value = self._double("moa_layout_limit", which)
         return value if which == 2 else int(value)

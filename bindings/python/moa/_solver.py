@@ -33,8 +33,9 @@ from ._layout import Usage
 __all__ = ["Solver", "Variable", "Expression", "Relation", "Constraint"]
 
 _RELS = {"==": 0, "<=": 1, ">=": 2}
-# moa_limit by name (the index); "seconds" is a layout's only: the library refuses it for a solver (InvalidError).
-_LIMITS = ("rows", "cells", "seconds")
+# moa_limit by name (the index: MOA_LIMIT_ROWS, _CELLS, _SECONDS, _PIVOTS), the same as a layout's.
+_LIMITS = ("rows", "cells", "seconds", "pivots")
+_SECONDS, _PIVOTS = 2, 3
 
 #: What arithmetic and relations take: a number, a Variable or an Expression.
 Operand = Union[float, "Variable", "Expression"]
@@ -175,12 +176,26 @@ class Solver:
         self._check(lib.moa_solver_add(self._h(), arr, len(terms), relation._expr._constant, _RELS[relation._op], p,
                                        t, ctypes.byref(out)))
         if w != 1:  # moa_solver_add starts every constraint at weight 1
+            # The weight change re-optimises, so it can reach the pivots or time limit (LimitError): all or
+            # nothing, and the removal that undoes the add must not be refused by those limits.
             st = lib.moa_cons_set_weight(self._h_, out.value, w)
             if st != E.OK:
                 err = self._failure(st)
-                lib.moa_cons_remove(self._h_, out.value)  # all or nothing
+                self._remove_unlimited(out.value)
                 raise err
         return self._constraint(out.value)
+
+    def _remove_unlimited(self, cid: int) -> None:
+        """Remove constraint `cid` with the pivots and time limits lifted, then put them back (an undo)."""
+        h = self._h()
+        pivots, seconds = ctypes.c_double(0), ctypes.c_double(0)
+        lib.moa_solver_limit(h, _PIVOTS, ctypes.byref(pivots))
+        lib.moa_solver_limit(h, _SECONDS, ctypes.byref(seconds))
+        lib.moa_solver_set_limit(h, _PIVOTS, 2.0 ** 53)
+        lib.moa_solver_set_limit(h, _SECONDS, 0.0)
+        lib.moa_cons_remove(h, cid)
+        lib.moa_solver_set_limit(h, _PIVOTS, pivots.value)
+        lib.moa_solver_set_limit(h, _SECONDS, seconds.value)
 
     def remove(self, constraint: Constraint) -> None:
         """Remove a constraint (its object is stale afterwards)."""
@@ -212,7 +227,8 @@ class Solver:
         return bool(out.value)
 
     def suggest(self, v: Variable, value: float) -> Solver:
-        """Suggest a value for an edit variable; update() makes it visible."""
+        """Suggest a value for an edit variable; update() makes it visible. LimitError if the call reaches its
+        pivots or time limit (set_limit): the suggestion is not made and nothing changes."""
         self._check(lib.moa_solver_suggest(self._h(), self._var_id(v), finite(value, "value")))
         return self
 
@@ -249,21 +265,24 @@ class Solver:
         return self
 
     def set_limit(self, name: str, value: float) -> Solver:
-        """Set a limit of the tableau (moa_solver_set_limit): "rows" (about one per active constraint; default
-        10,000,000) or "cells" (its coefficients, the bulk of its memory; default 100,000,000), a whole number
-        >= 1, applied from the next add. An add, edit or activation that finds the tableau at a limit raises
-        :class:`moa.LimitError` and changes nothing. InvalidError for an unknown name, "seconds" (a layout's
-        limit) or a bad value. Returns self."""
+        """Set a limit (moa_solver_set_limit), applied from the next call: the tableau's "rows" (about one per
+        active constraint; default 10,000,000) and "cells" (its coefficients, the bulk of its memory; default
+        100,000,000), and the work of one call: "pivots" (simplex steps; default 10,000,000), whole numbers
+        >= 1, and "seconds" (wall-clock time, read every 64 pivots), >= 0, 0 (the default) for none. An add,
+        edit or activation that finds the tableau at a limit, and any call that pivots (add, suggest, constant,
+        priority or weight change, removal, ...) past its pivots or time limit, raises :class:`moa.LimitError`
+        and changes nothing; update() and value reads are never limited. InvalidError for an unknown name or a
+        bad value. Returns self."""
         which = E.choice(name, _LIMITS, "limit")
         self._check(lib.moa_solver_set_limit(self._h(), which, finite(value, "value")))
         return self
 
-    def limit(self, name: str) -> int:
-        """The value of a limit of the tableau: "rows" or "cells"."""
+    def limit(self, name: str) -> Union[int, float]:
+        """The value of a limit: "rows", "cells" and "pivots" (ints), "seconds" (a float, 0 for none)."""
         which = E.choice(name, _LIMITS, "limit")
         out = ctypes.c_double(0)
         self._check(lib.moa_solver_limit(self._h(), which, ctypes.byref(out)))
-        return int(out.value)
+        return out.value if which == _SECONDS else int(out.value)
 
     def usage(self) -> Usage:
         """What the solver has in use: a :class:`moa.Usage` (rows, cells, variables, constraints; views is 0).

@@ -1,7 +1,8 @@
-"""Limits and progress (moa.h, "Limits and progress"): Layout.set_limit / limit / usage, the same on a Solver, and
-Layout.on_progress. A call stopped by a limit or by the progress function raises LimitError and changes nothing;
-an exception raised by the progress function stops the call and is raised as it is once the C call returned; the
-progress function cannot change the layout. Mirrors bindings/lua/spec/limits_spec.lua."""
+"""Limits and progress (moa.h, "Limits and progress"): Layout.set_limit / limit / usage, the same on a Solver (the
+same names: rows, cells, seconds, pivots), and Layout.on_progress. A call stopped by a limit or by the progress
+function raises LimitError and changes nothing; an exception raised by the progress function stops the call and is
+raised as it is once the C call returned; the progress function cannot change the layout. Mirrors
+bindings/lua/spec/limits_spec.lua."""
 import gc
 import threading
 import weakref
@@ -33,6 +34,33 @@ def check_limit(e):
     assert e.conflicts == []
 
 
+PREFS = (40.5, 50.25, 60.125, 72.75)
+
+
+def drag_row(n):
+    """The drag row (shared/bench/DRAG.md) on a raw solver: n boxes 8 apart, each >= 20 wide and preferring 40.5
+    to 72.75 at one of seven soft priorities with distinct weights; the trailing space prefers 8 (@325); the
+    container's right edge is an edit (@750) at the natural width. Suggesting the minimum width takes a pivot per
+    box. Returns s, the edit variable, every variable (container left and right, then left and width of each
+    box), the natural and the minimum width."""
+    s = moa.Solver()
+    cl, cr = s.var("container.left"), s.var("container.right")
+    variables, natural, prev = [cl, cr], 8.0 * n + 8, None
+    s.add(cl == 0)
+    for i in range(n):
+        left, width = s.var("left%d" % i), s.var("width%d" % i)
+        variables += [left, width]
+        s.add(left == (cl + 8 if prev is None else prev + 8))
+        s.add(width >= 20)
+        s.add(width == PREFS[i % 4], 250 + 8 * (i % 7), 1 + i / 1024)
+        natural += PREFS[i % 4]
+        prev = left + width
+    s.add(cr >= prev + 8)
+    s.add(prev + 8 == cr, 325)
+    s.edit(cr, 750).suggest(cr, natural).update()
+    return s, cr, variables, natural, 28.0 * n + 8
+
+
 # ---------------------------------------------------------------------------------------------- layout limits
 
 def test_layout_defaults():
@@ -40,6 +68,7 @@ def test_layout_defaults():
         assert L.limit("rows") == 10_000_000 and isinstance(L.limit("rows"), int)
         assert L.limit("cells") == 100_000_000 and isinstance(L.limit("cells"), int)
         assert L.limit("seconds") == 0.0 and isinstance(L.limit("seconds"), float)
+        assert L.limit("pivots") == 10_000_000 and isinstance(L.limit("pivots"), int)
 
 
 def test_layout_set_and_read():
@@ -52,11 +81,13 @@ def test_layout_set_and_read():
         assert L.limit("seconds") == 0.25
         L.set_limit("seconds", 0)
         assert L.limit("seconds") == 0
+        L.set_limit("pivots", 42)
+        assert L.limit("pivots") == 42
 
 
 def test_layout_bad_names_and_values():
     with moa.Layout(320, 480) as L:
-        with pytest.raises(moa.InvalidError, match="unknown limit 'bogus'"):
+        with pytest.raises(moa.InvalidError, match=r"unknown limit 'bogus' \(expected rows, cells, seconds, pivots"):
             L.limit("bogus")
         with pytest.raises(moa.InvalidError, match="unknown limit"):
             L.set_limit("bogus", 1)
@@ -64,12 +95,14 @@ def test_layout_bad_names_and_values():
             L.set_limit(3, 1)
         with pytest.raises(TypeError):
             L.set_limit("rows", "10")
-        for name, value in (("rows", 0), ("cells", 2.5), ("seconds", -1), ("rows", 2.0**60)):
+        for name, value in (("rows", 0), ("cells", 2.5), ("seconds", -1), ("rows", 2.0**60), ("pivots", 0),
+                            ("pivots", 2.5), ("pivots", -1)):
             with pytest.raises(moa.InvalidError):
                 L.set_limit(name, value)
         with pytest.raises(moa.InvalidError, match="finite"):
             L.set_limit("seconds", float("inf"))
         assert L.limit("rows") == 10_000_000  # unchanged
+        assert L.limit("pivots") == 10_000_000
 
 
 def test_cell_limit_refuses_a_big_block_and_changes_nothing():
@@ -115,6 +148,36 @@ def test_time_limit():
     assert L.describe() == ""
     L.set_limit("seconds", 0)
     assert len(L.eqs(text)) == 3000
+
+
+def test_pivots_limit_stops_a_block_that_must_shrink_a_row():
+    """Each solver operation of a call gets the limit: a right edge that every box but one gives way to takes a
+    pivot per box, so under a limit of 1 the block fails and no frame moves."""
+    with moa.Layout(320, 480) as L:
+        lines = []
+        for i in range(10):
+            L.view("b%d" % i)
+            lines.append("b0.left == 8" if i == 0 else "b%d.left == b%d.right + 8" % (i, i - 1))
+            lines.append("b%d.top == 0\nb%d.height == 20\nb%d.width >= 20" % (i, i, i))
+            lines.append("b%d.width == %s @ %d" % (i, PREFS[i % 4], 250 + 8 * (i % 7)))
+        L.eqs("\n".join(lines))
+        L.solve()
+        before, before_frames, before_usage = L.describe(), frames(L), L.usage()
+        L.set_limit("pivots", 1)
+        block = "b9.right == root.left + 300"
+        with pytest.raises(moa.LimitError, match="limit of 1 pivot") as ei:
+            L.eqs(block)
+        check_limit(ei.value)
+        assert ei.value.kind == "limit" and ei.value.line == 1
+        assert L.describe() == before
+        assert L.usage() == before_usage
+        L.solve()
+        assert frames(L) == before_frames
+        L.set_limit("pivots", 1e7)
+        L.eqs(block)
+        L.solve()
+        f = L["b9"].frame
+        assert f.x + f.width == pytest.approx(300, abs=1e-9)
 
 
 def test_limit_in_a_stack_undoes_it():
@@ -327,16 +390,88 @@ def test_solver_defaults_and_names():
     with moa.Solver() as s:
         assert s.limit("rows") == 10_000_000
         assert s.limit("cells") == 100_000_000
+        assert s.limit("seconds") == 0.0 and isinstance(s.limit("seconds"), float)
+        assert s.limit("pivots") == 10_000_000 and isinstance(s.limit("pivots"), int)
         assert s.set_limit("cells", 999) is s
         assert s.limit("cells") == 999
-        with pytest.raises(moa.InvalidError, match="layouts only"):
-            s.set_limit("seconds", 1)
-        with pytest.raises(moa.InvalidError, match="layouts only"):
-            s.limit("seconds")
-        with pytest.raises(moa.InvalidError, match="unknown limit"):
+        assert s.set_limit("seconds", 0.5) is s
+        assert s.limit("seconds") == 0.5
+        assert s.set_limit("pivots", 2**53) is s
+        assert s.limit("pivots") == 2**53 and isinstance(s.limit("pivots"), int)
+        with pytest.raises(moa.InvalidError, match=r"unknown limit 'bogus' \(expected rows, cells, seconds, pivots"):
             s.limit("bogus")
-        with pytest.raises(moa.InvalidError):
-            s.set_limit("rows", 0)
+        for name, value in (("rows", 0), ("pivots", 0), ("pivots", 2.5), ("pivots", -1), ("pivots", 2.0**60),
+                            ("seconds", -1)):
+            with pytest.raises(moa.InvalidError):
+                s.set_limit(name, value)
+        for value in (float("inf"), float("nan")):
+            with pytest.raises(moa.InvalidError, match="finite"):
+                s.set_limit("seconds", value)
+        assert s.limit("seconds") == 0.5 and s.limit("pivots") == 2**53  # unchanged
+
+
+def test_solver_pivots_limit_stops_a_suggestion_and_changes_nothing():
+    s, cr, variables, natural, minimum = drag_row(40)
+    with s:
+        before = s.values(variables)
+        assert cr.value == natural
+        s.set_limit("pivots", 3)
+        with pytest.raises(moa.LimitError, match="limit of 3 pivots") as ei:
+            s.suggest(cr, minimum)
+        check_limit(ei.value)
+        assert ei.value.kind == "limit"
+        s.update()
+        assert s.values(variables) == before
+        s.set_limit("pivots", 1e7)
+        assert s.suggest(cr, minimum) is s
+        s.update()
+        assert cr.value == minimum
+        assert all(w == pytest.approx(20, abs=1e-9) for w in s.values(variables[3::2]))
+
+
+def test_solver_time_limit_stops_a_suggestion():
+    """The clock is read every 64 pivots: a suggestion that takes a pivot per box of 400 finds 1 ns past."""
+    s, cr, variables, _, minimum = drag_row(400)
+    with s:
+        before = s.values(variables)
+        s.set_limit("seconds", 1e-9)
+        with pytest.raises(moa.LimitError, match="limit of 1e-09 s") as ei:
+            s.suggest(cr, minimum)
+        check_limit(ei.value)
+        s.update()
+        assert s.values(variables) == before
+        s.set_limit("seconds", 0)
+        s.suggest(cr, minimum).update()
+        assert cr.value == minimum
+
+
+def test_solver_pivots_limit_refuses_an_add_weight_change_included():
+    with moa.Solver() as s:
+        xs = [s.var("x%d" % i) for i in range(6)]
+        for x in xs:
+            s.add(x >= 0)
+            s.add(x == 10, "weak")
+        total = xs[0] + xs[1] + xs[2] + xs[3] + xs[4] + xs[5]
+        s.update()
+        dump, usage, before = s.dump(), s.usage(), s.values(xs)
+        s.set_limit("pivots", 1)
+        # At weight 3 the sum wins over the six preferences: every x goes to 0, a pivot each. At weight 1 it does
+        # not: the add alone goes through, and the weight set after it is what reaches the limit.
+        with pytest.raises(moa.LimitError, match="limit of 1 pivot") as ei:
+            s.add(total == 0, "weak", 3)
+        check_limit(ei.value)
+        assert s.dump() == dump
+        assert s.usage() == usage
+        s.update()
+        assert s.values(xs) == before
+        assert s.limit("pivots") == 1  # put back after the binding took the constraint out
+        light = s.add(total == 0, "weak")  # weight 1: within the limit
+        s.set_limit("pivots", 1e7)
+        light.remove()
+        c = s.add(total == 0, "weak", 3)
+        assert c.weight == 3
+        s.update()
+        assert all(v == pytest.approx(0, abs=1e-9) for v in s.values(xs))
 
 
 def test_solver_row_limit_refuses_an_add_and_changes_nothing():
