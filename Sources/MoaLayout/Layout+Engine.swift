@@ -7,7 +7,9 @@ import MoaSolver
 /// Undo steps of one layout call, run in reverse order when the call fails.
 struct Journal {
     var undo: [() -> Void] = []
-    /// False for a change that cannot fail (removing a view): steps that check it skip making their undo.
+    /// False where nothing needs an undo step per change: a change that cannot fail (removing a view), or
+    /// changes to views made in the same call, undone with them (`addViews`). Steps that check it skip making
+    /// their undo.
     var isRecording = true
     mutating func record(_ step: @escaping () -> Void) { if isRecording { undo.append(step) } }
 }

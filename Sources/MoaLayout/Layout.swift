@@ -317,9 +317,23 @@ public final class Layout {
             // later frames slower (docs/NOTES.md, tenth session).
             j.record { [unowned self, made] in for v in made.reversed() { self._unmakeView(v) } }
             if let sizes = intrinsicSizes {
+                // The same for their intrinsic sizes (seven steps a size): the views are new, so undoing is
+                // taking their intrinsic constraints out before the views go, whatever part of them went in.
+                j.record { [unowned self, made] in
+                    for v in made.reversed() {
+                        let key = ObjectIdentifier(v)
+                        for case let c? in (self.intrinsicByView[key] ?? []).reversed() {
+                            self._uninstallNow(c)
+                            self.byID[c.id] = nil
+                        }
+                        self.intrinsicByView[key] = nil
+                    }
+                }
+                var fresh = Journal()
+                fresh.isRecording = false
                 for (v, size) in zip(made, sizes) {
-                    if size.width != nil { try _setIntrinsic(v, .horizontal, size.width, &j) }
-                    if size.height != nil { try _setIntrinsic(v, .vertical, size.height, &j) }
+                    if size.width != nil { try _setIntrinsic(v, .horizontal, size.width, &fresh) }
+                    if size.height != nil { try _setIntrinsic(v, .vertical, size.height, &fresh) }
                 }
             }
             return made

@@ -396,14 +396,22 @@ final class LayoutTests: XCTestCase {
         let inner = try bulk.addViews(["a", "b"], in: made[0])
         XCTAssertTrue(inner.allSatisfy { $0.superview === made[0] })
 
-        let before = bulk.views.count
+        let before = bulk.views.count, usage = bulk.usage, described = bulk.describeConstraints()
         XCTAssertEqual(expectError { try bulk.addViews(["x", "v7"]) }?.kind, .duplicateName)
         XCTAssertEqual(expectError { try bulk.addViews(["x", "y", "x"]) }?.kind, .duplicateName)
         XCTAssertEqual(expectError { try bulk.addViews(["x", "2y"]) }?.kind, .invalid)
         XCTAssertEqual(expectError { try bulk.addViews(["x", "y"], intrinsicSizes: [(1, 1)]) }?.kind, .invalid)
         XCTAssertEqual(expectError { try bulk.addViews(["x", "y"], intrinsicSizes: [(1, 1), (-1, nil)]) }?.kind, .invalid)
         XCTAssertEqual(expectError { try bulk.addViews(["x"], in: bulk.safeArea) }?.kind, .invalid)
+        // A failure part-way (y's size) takes out what x's size put in, in the solver too.
+        let limited = try bulk.addViews(["p", "q"], intrinsicSizes: [(5, 6), (7, 8)])
+        try bulk.setLimits(LayoutLimits(maxRows: bulk.usage.solver.rows + 3))
+        XCTAssertEqual(expectError { try bulk.addViews(["x", "y"], intrinsicSizes: [(1, 1), (2, 2)]) }?.kind, .limit)
+        try bulk.setLimits(LayoutLimits())
+        for v in limited { try bulk.removeView(v) }
         XCTAssertEqual(bulk.views.count, before)
+        XCTAssertEqual(bulk.usage, usage)
+        XCTAssertEqual(bulk.describeConstraints(), described)
         XCTAssertNil(bulk["x"])
         XCTAssertNil(bulk["y"])
         XCTAssertEqual(try bulk.addViews(["x", "y"]).count, 2)   // the names were left free
