@@ -1251,9 +1251,7 @@ struct SolverCore {
             tab.rows[pr].constant = Tableau.clean(tab.rows[pr].constant + a * t)
             tab.flatConstantEpoch &+= 1   // cached expansions downstream: their constants are recomputed on use
             if tab.kind[m] == .dummy {
-                for (w, g) in tab.downstream(of: pr) {
-                    let d = tab.rows[w].aggregate
-                    if !d.isValid || g == 0 { continue }
+                for (d, g) in tab.aggregatesDownstream(of: pr) {
                     for ref in tab.cols[d] {
                         let c = tab.rows[ref.row].cells[Int(ref.cell)].coef
                         tab.touch(ref.row)

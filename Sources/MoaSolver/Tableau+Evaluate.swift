@@ -121,6 +121,8 @@ extension Tableau {
 /// from the rows).
 struct EvaluationProgram {
     private(set) var isValid = false
+    /// Counts the invalidations: every change of the rows' shape (`Tableau.shapeEpoch`).
+    private(set) var epoch: UInt64 = 0
     private var activeBasics: [Int32] = []
     private var activeRows: [Int32] = []
     private var passiveBasics: [Int32] = []
@@ -129,7 +131,7 @@ struct EvaluationProgram {
     private var syms: [Int32] = []
     private var coefs: [Double] = []
 
-    mutating func invalidate() { isValid = false }
+    mutating func invalidate() { isValid = false; epoch &+= 1 }
 
     mutating func compile(_ t: Tableau) {
         activeBasics.removeAll(keepingCapacity: true); activeRows.removeAll(keepingCapacity: true)

@@ -292,6 +292,10 @@ struct Tableau {
     var changes = PendingChanges()
     /// The passive rows compiled for `evaluateAll` (rebuilt after any change of the rows' shape).
     var evaluation = EvaluationProgram()
+    /// Aggregates made or retired (they do not change the evaluation, but `aggregatesDownstream(of:)`'s answers).
+    var aggregateEpoch: UInt64 = 0
+    /// `aggregatesDownstream(of:)`'s answers by passive row, each with the `shapeEpoch` it was found at.
+    var downstreamAggregates: [RowID: (epoch: UInt64, items: [(Sym, Double)])] = [:]
     var scratch = Scratch()
     var stats = TableauStatistics()
 
@@ -458,7 +462,12 @@ struct Tableau {
     mutating func addTerm(_ r: RowID, _ s: Sym, _ coef: Double) {
         if let i = cellIndex(r, s) {
             let v = rows[r].cells[i].coef + coef
-            if abs(v) < Tolerance.coefEpsilon { removeCell(r, i) } else { rows[r].cells[i].coef = v }
+            if abs(v) < Tolerance.coefEpsilon {
+                removeCell(r, i)
+            } else {
+                rows[r].cells[i].coef = v
+                if rows[r].passive { evaluation.invalidate() }   // a passive row's shape, as in appendCell
+            }
         } else if abs(coef) >= Tolerance.coefEpsilon {
             appendCell(r, s, coef)
         }
