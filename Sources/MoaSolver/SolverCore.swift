@@ -68,6 +68,8 @@ struct SolverCore {
     /// A deadline from outside for the calls being made (`monotonicSeconds()`; 0: none): a layout's time limit
     /// covers the solver calls it makes (`Solver.callDeadline`).
     var callDeadline = 0.0
+    /// Work buffers of `changeConstants` (the old constants, the rows shifted), empty between calls.
+    var constantBuffers: (saved: [Double], changed: [RowID]) = ([], [])
     /// `collectUnusedLevels` runs when the objective has this many priority levels (doubling after each run).
     var levelCollectAt = 16
     var needsOptimize = false
@@ -1181,7 +1183,18 @@ struct SolverCore {
                 throw .invalidArgument("constant \(value) is not a finite number within ±1e12")
             }
         }
-        let saved = items.map { (slot: $0.slot, constant: cons[$0.slot].constant) }
+        // The old constants and the rows shifted live in buffers kept between calls (an animation frame makes
+        // one such call per animated constant; it allocates nothing).
+        var saved: [Double] = [], changed: [RowID] = []
+        swap(&saved, &constantBuffers.saved)
+        swap(&changed, &constantBuffers.changed)
+        saved.removeAll(keepingCapacity: true)
+        changed.removeAll(keepingCapacity: true)
+        defer {
+            swap(&saved, &constantBuffers.saved)
+            swap(&changed, &constantBuffers.changed)
+        }
+        for (slot, _) in items { saved.append(cons[slot].constant) }
         guard items.contains(where: { cons[$0.slot].active }) else {
             for (slot, value) in items { cons[slot].constant = value }
             return
@@ -1195,7 +1208,6 @@ struct SolverCore {
         var badRow: RowID? = nil
         // Rows are checked once every shift is in: a row of dummies may pass through non-zero on the way (one
         // aggregate shifted before another that cancels it).
-        var changed: [RowID] = []
         func check(_ r: RowID) {
             let b = tab.rows[r].basic
             let k = tab.rows[r].constant
@@ -1218,7 +1230,7 @@ struct SolverCore {
         } catch {
             // The call's work limit: undone as a conflict is.
             if began { tab.rollback() }
-            for (slot, constant) in saved.reversed() { cons[slot].constant = constant }
+            for i in items.indices.reversed() { cons[items[i].slot].constant = saved[i] }
             throw error
         }
         if let bad = badRow {
@@ -1229,7 +1241,7 @@ struct SolverCore {
             // conflict is explained with the new constants, then they are put back.
             let failure: SolverError = mayFail ? conflict(blame, certificate)
                 : .internalError("the dual simplex found no pivot after a constant change")
-            for (slot, constant) in saved.reversed() { cons[slot].constant = constant }
+            for i in items.indices.reversed() { cons[items[i].slot].constant = saved[i] }
             throw failure
         }
         if began { tab.commit() }

@@ -22,9 +22,10 @@ struct Journal {
     /// Symbols released in the transaction: they become free at commit (a rollback may need them back).
     var pendingFreeSyms: [Sym] = []
 
-    /// Opens a transaction over a tableau of these sizes. Returns true when the transaction number wrapped
-    /// around (the caller then clears its row stamps).
-    mutating func open(levels: [Level], freeSyms: Int, freeRows: Int, symbols: Int, rows rowCount: Int) -> Bool {
+    /// Opens a transaction over a tableau of these sizes (the caller then lists its level constants in
+    /// `levelConstants`). Returns true when the transaction number wrapped around (the caller then clears its
+    /// row stamps).
+    mutating func open(levels: Int, freeSyms: Int, freeRows: Int, symbols: Int, rows rowCount: Int) -> Bool {
         isOpen = true
         txId &+= 1
         let wrapped = txId == 0
@@ -32,8 +33,7 @@ struct Journal {
         rows.removeAll(keepingCapacity: true)
         objective.removeAll(keepingCapacity: true)
         levelConstants.removeAll(keepingCapacity: true)   // every suggest and remove begins one
-        for l in levels { levelConstants.append(l.constant) }
-        levelCount = levels.count
+        levelCount = levels
         symCount = symbols
         self.rowCount = rowCount
         freeSymsMark = freeSyms
@@ -68,10 +68,12 @@ extension Tableau {
 
     /// Opens a transaction: from here every change is recorded until `commit()` or `rollback()`.
     mutating func begin() {
-        if journal.open(levels: levels, freeSyms: freeSyms.count, freeRows: freeRows.count, symbols: kind.count,
+        if journal.open(levels: levels.count, freeSyms: freeSyms.count, freeRows: freeRows.count, symbols: kind.count,
                         rows: rows.count) {
             for i in rowStamp.indices { rowStamp[i] = 0 }   // the transaction id wrapped around
         }
+        // By index: iterating the levels would copy each (a retain and a release of its coefficients).
+        for l in levels.indices { journal.levelConstants.append(levels[l].constant) }
     }
 
     /// Keeps every change since `begin()`; symbols released in the transaction become free.
