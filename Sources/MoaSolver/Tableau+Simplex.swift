@@ -293,7 +293,11 @@ extension Tableau {
             if degenerate < Tableau.blandAfter {
                 degenerate = abs(rows[r].constant) <= Tolerance.constantEpsilon ? degenerate + 1 : 0
             }
-            try spend()
+            do throws(SolverError) { try spend() } catch {
+                // `s` still improves the objective: it stays a candidate for whatever optimises next.
+                if !isCandidate[s] { isCandidate[s] = true; pushCandidate(s) }
+                throw error
+            }
             dropIgnoredCoefficients(s)
             pivot(r, entering: s)
             guardCount += 1
