@@ -252,6 +252,13 @@ public final class Solver {
         (core.tab.stats.swaps, core.tab.stats.downstreamVisits)
     }
 
+    /// Definitions removed so far (not API): dropped while unused, dropped while used (their marker pivoted out
+    /// of what uses them), made ordinary rows first.
+    public var _definitionRemovals: (unused: Int, used: Int, activated: Int) {
+        let d = core.tab.stats.definitionRemovals
+        return (d[0], d[1], d[2])
+    }
+
     /// Statistics for benchmarks and profiling (not API): pivots done so far, and tableau rows and cells in use
     /// (passive definitions, active rows with an external basic, active rows with a restricted basic).
     public var _statistics: (pivots: Int, expansions: Int, rows: Int, cells: Int, longestColumn: Int,

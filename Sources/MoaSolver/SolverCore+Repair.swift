@@ -31,12 +31,13 @@ extension SolverCore {
         }
     }
 
-    /// Rebuilds the tableau from the active constraints and edits (in slot order) and optimises it. Handles,
-    /// values, suggestions and the changed-variable list are kept; symbols, rows and levels are new. Returns
-    /// false, changing nothing, when the rebuild itself fails (it cannot in exact arithmetic: the same system
-    /// was feasible before).
-    mutating func refactorize() -> Bool {
+    /// Rebuilds the tableau from the active constraints and edits (in slot order), without the constraints
+    /// `out` (left inactive), and optimises it. Handles, values, suggestions and the changed-variable list are
+    /// kept; symbols, rows and levels are new. Returns false, changing nothing, when the rebuild itself fails
+    /// (it cannot in exact arithmetic: the same system, or part of it, was feasible before).
+    mutating func refactorize(leavingOut out: [Int] = []) -> Bool {
         var fresh = self
+        for slot in out { fresh.cons[slot].active = false }   // the one copy of the records
         fresh.tab = Tableau()
         fresh.tab.stats = tab.stats
         fresh.tab.stats.refactorizations += 1
@@ -45,7 +46,7 @@ extension SolverCore {
         }
         var active: [Int] = []
         for slot in cons.indices where cons[slot].live {
-            if cons[slot].active { active.append(slot) }
+            if fresh.cons[slot].active { active.append(slot) }
             // Symbols, levels and rows of the old tableau mean nothing in the new one, active or not.
             fresh.cons[slot].active = false
             fresh.cons[slot].marker = .none

@@ -339,15 +339,11 @@ struct SolverCore {
         // Most of the system going (a layout's main container): building what stays costs less than taking
         // the rest down, where definitions still used inside the batch (inequalities, soft constraints: see
         // `isUnusedDefinition`) are written out first. Same optimum; with several optima, possibly another.
-        if order.count >= SolverCore.rebuildBatch, order.count * 2 >= liveConstraints {   // a count, not a scan
-            var rest = self
-            for slot in order { rest.cons[slot].active = false }
-            if rest.refactorize() {
-                self = rest
-                for slot in slots { forget(slot) }
-                liveConstraints -= slots.count
-                return
-            }
+        if order.count >= SolverCore.rebuildBatch, order.count * 2 >= liveConstraints,   // a count, not a scan
+           refactorize(leavingOut: order) {
+            for slot in slots { forget(slot) }
+            liveConstraints -= slots.count
+            return
         }
         let saved = order.map { cons[$0] }
         let began = !tab.journal.isOpen
@@ -1110,13 +1106,21 @@ struct SolverCore {
     mutating func withdrawUnjournaled(_ slot: Int, optimizing: Bool = true) throws(SolverError) {
         var rec = cons[slot]
         let pr = passiveRow(slot)
+        // A required equality's definition goes as it is when nothing uses it (the usual case when a layout is
+        // taken down latest first), and with its marker pivoted out of what uses it otherwise; other
+        // definitions (and those where kiwi's rule picks another row for the marker) become ordinary rows first,
+        // which costs their whole expansion and the aggregates downstream written out.
+        var markerGone = false
         if pr.isValid {
-            // A definition nothing uses (the usual case when a layout is taken down latest first) goes as it
-            // is; otherwise it becomes an ordinary row first, which costs its whole expansion.
             if rec.isRequired && rec.relation == .equal && tab.isUnusedDefinition(pr, marker: rec.marker) {
                 tab.dropDefinition(pr)
+                tab.stats.definitionRemovals[0] += 1
+            } else if rec.isRequired && rec.relation == .equal && tab.dropUsedDefinition(pr, marker: rec.marker) {
+                markerGone = true
+                tab.stats.definitionRemovals[1] += 1
             } else {
                 _ = tab.activate(pr)
+                tab.stats.definitionRemovals[2] += 1
             }
         }
         if !rec.isRequired {
@@ -1125,7 +1129,9 @@ struct SolverCore {
             }
         }
         let m = rec.marker
-        if tab.rowOf[m].isValid {
+        if markerGone {
+            // Its cells left are accounted for; `releaseSymbol` clears them.
+        } else if tab.rowOf[m].isValid {
             tab.freeRow(tab.rowOf[m])
         } else if let r = markerLeavingRow(m) {
             tab.pivot(r, entering: m)

@@ -294,10 +294,129 @@ extension Tableau {
         if d.isValid { releaseSymbol(d) }
     }
 
+    /// Drops passive row `q`, the definition of `v` by a required equality with dummy `m`, while other passive
+    /// rows or active rows use it, in time proportional to what uses it: kiwi's removal with `q` itself as the
+    /// row `m` leaves by. `v` becomes a free (non-basic) variable, which the passive rows downstream hold by name
+    /// already; the aggregates downstream stop standing for `q`'s dummies (they stand for what their rows hold,
+    /// and `q` is no longer a definition); each active row or objective that held `m`, directly with coefficient
+    /// `d` or inside those aggregates (`alpha`: the sum of its coefficients on them times their derivatives with
+    /// respect to `v`), gets what the pivot gives it. With `v = t + c m` (`t` = `q`'s other terms reduced,
+    /// `B` = the aggregates and dummies in `t` that `q`'s own terms bring) and `kappa = d + c alpha` its
+    /// coefficient on `m` in full:
+    ///
+    ///     row += (kappa / c) (v - t) + alpha B,  and `m` and `q`'s aggregate go (their cells are the rest)
+    ///
+    /// Returns false where kiwi's rule would pick another row (a restricted row or a row of dummies holds `m`),
+    /// during phase one, or when `t` itself holds `m` (a row that depends on `v` is the definition of something
+    /// `q` holds), changing nothing but the aggregates of `q`'s terms it may have made (activation makes them
+    /// too); the caller then activates `q` instead. The caller releases `m`.
+    mutating func dropUsedDefinition(_ q: RowID, marker m: Sym) -> Bool {
+        if phaseOne.isActive { return false }
+        guard let mi = rows[q].cells.firstIndex(where: { $0.sym == m }) else { return false }
+        let c = rows[q].cells[mi].coef
+        let v = rows[q].basic
+        let down = downstream(of: q)
+        // Each holder's alpha (rows in the order met, so that the result does not depend on hashing) and the
+        // objectives' (levels), from the aggregates in use downstream.
+        var holders: [(row: RowID, alpha: Double)] = []
+        var holderIndex: [RowID: Int] = [:]
+        func hold(_ r: RowID, _ x: Double) {
+            if let i = holderIndex[r] { holders[i].alpha += x } else { holderIndex[r] = holders.count; holders.append((r, x)) }
+        }
+        var levelAlpha = [Double](repeating: 0, count: levels.count)
+        var marked: [Sym] = [m]
+        scratch.symbolMark[m] = true
+        defer { for s in marked { scratch.symbolMark[s] = false } }
+        for (w, g) in down {
+            let a = rows[w].aggregate
+            guard a.isValid else { continue }
+            scratch.symbolMark[a] = true
+            marked.append(a)
+            if g == 0 { continue }
+            for ref in cols[a] { hold(ref.row, rows[ref.row].cells[Int(ref.cell)].coef * g) }
+            for l in levels.indices where levels[l].coef[a] != 0 { levelAlpha[l] += levels[l].coef[a] * g }
+        }
+        for ref in cols[m] { hold(ref.row, 0) }
+        // kiwi's rule: a restricted row or a row of dummies that holds `m` would be the leaving row.
+        for h in holders {
+            let kappa = coefficient(h.row, m) + c * h.alpha
+            if abs(kappa) >= Tolerance.coefEpsilon && kind[rows[h.row].basic] != .external { return false }
+        }
+        let t = allocRow()
+        rows[t].constant = rows[q].constant
+        var k = beginReduced(t)
+        for cell in rows[q].cells where cell.sym != m { addReduced(cell.sym, cell.coef, &k) }
+        finishReduced(t, k)
+        if rows[t].cells.contains(where: { scratch.symbolMark[$0.sym] }) {
+            freeRow(t)
+            return false
+        }
+        // B: what `q`'s own terms bring into `t` besides their expansions (dummies, aggregates of passive terms).
+        var bSyms: [Sym] = [], bCoefs: [Double] = []
+        for cell in rows[q].cells where cell.sym != m {
+            if kind[cell.sym] == .dummy {
+                bSyms.append(cell.sym); bCoefs.append(cell.coef)
+            } else if rowOf[cell.sym].isValid && rows[rowOf[cell.sym]].passive {
+                bSyms.append(aggregateSymbol(rowOf[cell.sym])); bCoefs.append(cell.coef)
+            }
+        }
+        for (w, _) in down { flats[w].seq = 0 }   // their expansions went through `q`
+        let a = rows[q].aggregate
+        freeRow(q)   // `v` is free from here (so that an objective that takes it up lists it as a candidate)
+        loadPivot(t)
+        for h in holders {
+            let kappa = coefficient(h.row, m) + c * h.alpha
+            touch(h.row)
+            if kappa != 0 {
+                mergePivot(into: h.row, factor: -kappa / c)
+                rows[h.row].constant = Tableau.clean(rows[h.row].constant - kappa / c * rows[t].constant)
+                addTerm(h.row, v, kappa / c)
+            }
+            if h.alpha != 0 { for j in bSyms.indices { addTerm(h.row, bSyms[j], h.alpha * bCoefs[j]) } }
+        }
+        for l in levels.indices {
+            let al = levelAlpha[l]
+            let kappa = levels[l].coef[m] + c * al
+            let level = LevelID(l)
+            if kappa != 0 {
+                objAddRow(level, t, -kappa / c)
+                objAdd(level, v, kappa / c)
+            }
+            if al != 0 { for j in bSyms.indices { objAdd(level, bSyms[j], al * bCoefs[j]) } }
+        }
+        freeRow(t)
+        if a.isValid { releaseSymbol(a) }   // its cells are accounted for above
+        aggregateEpoch &+= 1
+        return true
+    }
+
     /// Replaces passive row `r` by an equivalent active (reduced, indexed) row with the same basic variable, so
     /// that the simplex can pivot on the symbols it holds. Returns the new row.
+    ///
+    /// The aggregates downstream stop standing for `r`'s dummies (they stand for what their passive rows hold,
+    /// and `v` is no longer passive): the rows and objectives that hold them get those dummies (and the
+    /// aggregates of the passive rows `r` holds) explicitly, in proportion to their derivatives with respect to
+    /// `v` (`compensateAggregates`), and `r`'s own aggregate is written out the same way. That costs the
+    /// downstream walk and the rows that use it, where writing every aggregate downstream out did a chain's whole
+    /// length of merges.
     mutating func activate(_ r: RowID) -> RowID {
-        retireAggregates(downstreamOf: r)
+        let down = downstream(of: r)
+        for (w, _) in down { flats[w].seq = 0 }   // their expansions go through `r`
+        var delta: [(Sym, Double)] = []
+        for c in rows[r].cells {
+            if kind[c.sym] == .dummy {
+                delta.append((c.sym, -c.coef))
+            } else if rowOf[c.sym].isValid && rows[rowOf[c.sym]].passive {
+                delta.append((aggregateSymbol(rowOf[c.sym]), -c.coef))
+            }
+        }
+        compensateAggregates(down, delta: delta)
+        let a = rows[r].aggregate
+        if a.isValid {
+            releaseSymbol(a)   // written out above
+            rows[r].aggregate = .none
+            aggregateEpoch &+= 1
+        }
         let v = rows[r].basic
         let k = rows[r].constant
         let cells = rows[r].cells
@@ -437,107 +556,6 @@ extension Tableau {
                 for (d, k) in delta { objAdd(LevelID(l), d, -e * g * k) }
             }
         }
-    }
-
-    /// Writes each aggregate dummy downstream of passive row `p` out into what it stands for (the row's own
-    /// dummies plus the aggregates of the passive rows it holds) and frees it, so that every dummy of `p`'s
-    /// definition is explicit in the active rows before `p` changes shape.
-    ///
-    /// Aggregates are written out latest first (an aggregate's content holds aggregates of earlier rows, which
-    /// are then written out in turn), one active row at a time: each row that holds any of them is set up for
-    /// merging once, so the cost is the rows' lengths plus the contents merged. (One aggregate at a time cost a
-    /// pass over the row per aggregate: removing a view from the middle of a 10k-view chain took 1.1 s.)
-    mutating func retireAggregates(downstreamOf p: RowID) {
-        let down = downstream(of: p)
-        for (w, _) in down { flats[w].seq = 0 }   // their expansions go through `p`
-        // The aggregates to retire, latest first, with their contents (made in that order: a content may make
-        // the aggregate of an earlier row, which is then retired too). rank: by symbol, index in `retiring` + 1.
-        var retiring: [(row: RowID, dummy: Sym, syms: [Sym], coefs: [Double])] = []
-        if scratch.aggregateRank.count < kind.count {
-            scratch.aggregateRank += [Int32](repeating: 0, count: kind.count - scratch.aggregateRank.count)
-        }
-        for (w, _) in down.reversed() {
-            let d = rows[w].aggregate
-            guard d.isValid else { continue }
-            var defSyms: [Sym] = [], defCoefs: [Double] = []
-            for c in rows[w].cells {
-                if kind[c.sym] == .dummy {
-                    defSyms.append(c.sym); defCoefs.append(c.coef)
-                } else if rowOf[c.sym].isValid && rows[rowOf[c.sym]].passive {
-                    defSyms.append(aggregateSymbol(rowOf[c.sym])); defCoefs.append(c.coef)
-                }
-            }
-            if scratch.aggregateRank.count < kind.count {
-                scratch.aggregateRank += [Int32](repeating: 0, count: kind.count - scratch.aggregateRank.count)
-            }
-            retiring.append((w, d, defSyms, defCoefs))
-            scratch.aggregateRank[d] = Int32(retiring.count)
-        }
-        // The active rows that hold any of them (only those can receive one through a content).
-        var targets: [RowID] = []
-        var seen = Set<RowID>()
-        for a in retiring {
-            for ref in cols[a.dummy] where seen.insert(ref.row).inserted { targets.append(ref.row) }
-        }
-        // `rankHeap` holds the ranks of the aggregates in the row being rewritten, smallest first.
-        scratch.rankHeap.removeAll()
-        for r in targets {
-            guard rows[r].cells.contains(where: { scratch.aggregateRank[$0.sym] > 0 }) else { continue }
-            touch(r)
-            let n = rows[r].cells.count
-            for i in 0..<n {
-                let sym = rows[r].cells[i].sym
-                scratch.pos[sym] = Int32(i)
-                let k = scratch.aggregateRank[sym]
-                if k > 0 { scratch.rankHeap.push(UInt64.max - UInt64(k), k) }
-            }
-            while let (_, k) = scratch.rankHeap.pop() {
-                let a = retiring[Int(k) - 1]
-                let p = Int(scratch.pos[a.dummy])
-                guard p >= 0 else { continue }
-                let factor = rows[r].cells[p].coef
-                removeCellTracked(r, p)
-                for j in a.syms.indices {
-                    let s = a.syms[j]
-                    let delta = factor * a.coefs[j]
-                    let q = Int(scratch.pos[s])
-                    if q >= 0 {
-                        let v = rows[r].cells[q].coef + delta
-                        if abs(v) < Tolerance.coefEpsilon { removeCellTracked(r, q) } else { rows[r].cells[q].coef = v }
-                    } else if abs(delta) >= Tolerance.coefEpsilon {
-                        scratch.pos[s] = Int32(rows[r].cells.count)
-                        appendCell(r, s, delta)
-                        let k2 = scratch.aggregateRank[s]
-                        if k2 > 0 { scratch.rankHeap.push(UInt64.max - UInt64(k2), k2) }
-                    }
-                }
-            }
-            for c in rows[r].cells { scratch.pos[c.sym] = -1 }
-        }
-        for a in retiring {
-            let d = a.dummy
-            // The objective's coefficient on a dummy matters once the dummy is pivoted in to remove its
-            // constraint, so it is carried over too.
-            for l in levels.indices {
-                let e = levels[l].coef[d]
-                if e == 0 { continue }
-                objAdd(LevelID(l), d, -e)
-                for j in a.syms.indices { objAdd(LevelID(l), a.syms[j], e * a.coefs[j]) }
-            }
-            scratch.aggregateRank[d] = 0
-            touch(a.row)
-            rows[a.row].aggregate = .none
-            aggregateEpoch &+= 1
-            releaseSymbol(d)
-        }
-    }
-
-    /// Removes cell `i` of row `r` while `pos` maps the row's symbols to their cells (the last cell moves to `i`).
-    private mutating func removeCellTracked(_ r: RowID, _ i: Int) {
-        scratch.pos[rows[r].cells[i].sym] = -1
-        let last = rows[r].cells.count - 1
-        if i < last { scratch.pos[rows[r].cells[last].sym] = Int32(i) }
-        removeCell(r, i)
     }
 
     /// The constraint slots whose dummies an aggregate dummy stands for (for conflict certificates).

@@ -131,12 +131,11 @@ struct PendingChanges {
 /// mean nothing between operations (the per-symbol ones are back to their neutral value: -1, 0, false).
 struct Scratch {
     var pos: [Int32] = []                 // by symbol: its cell index in the row being merged, else -1
-    var aggregateRank: [Int32] = []       // by symbol, for `retireAggregates`: retirement order (grown lazily)
+    var symbolMark: [Bool] = []           // by symbol, for `dropUsedDefinition`
     var expandCoef: [Double] = []         // by symbol, for `setReduced`: pending coefficient
     var expandQueued: [Bool] = []         // by symbol, for `setReduced` and `downstream`
     var heap = MaxHeap<RowID>()           // passive rows by key (`seq`, latest first)
     var rankQueue = RankQueue()           // passive basics to evaluate, by rank (`evaluate`)
-    var rankHeap = MaxHeap<Int32>()       // for `retireAggregates`
     var touched: [Sym] = []             // non-basic symbols met by `setReduced`
     var flatStack: [RowID] = []           // for `flatten`
     var constantStack: [RowID] = []       // for `flatConstant` (which `flatten` calls)
@@ -151,13 +150,13 @@ struct Scratch {
     /// Grows the per-symbol buffers by one symbol.
     mutating func addSymbol() {
         pos.append(-1); expandCoef.append(0); expandQueued.append(false); flatCoef.append(0); flatMark.append(false)
+        symbolMark.append(false)
     }
 
     /// Shrinks the per-symbol buffers by the last `n` symbols.
     mutating func removeLastSymbols(_ n: Int) {
         pos.removeLast(n); expandCoef.removeLast(n); expandQueued.removeLast(n); flatCoef.removeLast(n)
-        flatMark.removeLast(n)
-        if aggregateRank.count > pos.count { aggregateRank.removeLast(aggregateRank.count - pos.count) }
+        flatMark.removeLast(n); symbolMark.removeLast(n)
     }
 }
 
@@ -252,6 +251,8 @@ struct TableauStatistics {
     var downstreamVisits = 0              // rows visited by downstream searches (`markDownstream`)
     var refactorizations = 0              // tableaus rebuilt from the constraints (numerical trouble, big removals)
     var driftRepairs = 0                  // of which because a required constraint drifted (`repairDrift`)
+    /// Definitions removed: dropped unused, dropped while used (`dropUsedDefinition`), activated first.
+    var definitionRemovals = [0, 0, 0]
 }
 
 struct Tableau {
