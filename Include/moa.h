@@ -2238,9 +2238,12 @@ MOA_API moa_status moa_collapsible_free(moa_layout *L, moa_collapsible id);
 ** gets 0. Either way `done` (may be NULL) is called once with `ud`: at the animation's end, or at the next
 ** frame when not animated. moa_collapsible_is_collapsed() changes at the call.
 **
+** Collapsing first solves the layout if it needs it (where the edge is comes from the frames); that solve stands
+** even when the call then fails, as if moa_layout_solve() had been called before it.
+**
 ** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_NOTFOUND if id (or its view or constraint) is not of L;
-** MOA_INVALID for a bad duration or curve; MOA_UNSATISFIABLE (not animated; nothing changes).
-** Swift: `Collapsible.setCollapsed(_:animated:duration:curve:completion:)`.
+** MOA_INVALID for a bad duration or curve, or a collapsed constant beyond +-1e9 (frames that far out);
+** MOA_UNSATISFIABLE (not animated; nothing changes). Swift: `Collapsible.setCollapsed(_:animated:duration:curve:completion:)`.
 */
 MOA_API moa_status moa_collapsible_set(moa_layout *L, moa_collapsible id, int collapsed, int animated,
                                        double duration, moa_curve curve, moa_done_fn done, void *ud,

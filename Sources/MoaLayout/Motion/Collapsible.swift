@@ -106,7 +106,9 @@ public final class Collapsible {
     ///   - duration, curve: for the animation; nil uses `duration` and `curve`.
     ///   - completion: called once, with `finished` (at the next frame when not animated).
     /// - Returns: the animation (nil when not animated).
-    /// - Throws: `.stale`, `.unsatisfiable` (not animated; nothing changes), `.invalid`.
+    /// - Throws: `.stale`, `.unsatisfiable` (not animated; nothing changes), `.invalid` (also for a collapsed
+    ///   constant beyond `Layout.maxLength`). Collapsing solves first if the layout needs it
+    ///   (`collapsedConstant`); that solve stands when the call then fails.
     @discardableResult
     public func collapse(animated: Bool = true, duration: Double? = nil, curve: AnimationCurve? = nil,
                          completion: ((_ finished: Bool) -> Void)? = nil) throws(LayoutError) -> Animation? {

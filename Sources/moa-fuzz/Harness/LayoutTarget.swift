@@ -439,7 +439,7 @@ private func settle(_ st: moa_status, _ ud: Int) {
 
 private func layoutStep(_ m: LayoutModel, _ inp: inout FuzzInput) {
     let L = m.L
-    let before = m.snapshot()
+    var before = m.snapshot()
     var st: moa_status = MOA_OK
     var what = ""
     /// Set when the arguments are certainly bad (a NaN, a stale id): the call must fail.
@@ -718,6 +718,9 @@ private func layoutStep(_ m: LayoutModel, _ inp: inout FuzzInput) {
             let animated = Int32(inp.below(2))
             let dur = inp.size(1)
             var anim: moa_animation = 0
+            // Collapsing solves first when the layout needs it (to find the edge), and that solve stands when
+            // the call then fails (moa.h): compare with the layout as solved.
+            if moa_layout_solve(L, nil) == MOA_OK { before = m.snapshot() }
             if inp.bool() {
                 st = moa_collapsible_set(L, c, Int32(inp.below(2)), animated, dur.value, pickCurve(m, &inp), doneCallback, p, &anim)
             } else {
