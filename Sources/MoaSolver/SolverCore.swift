@@ -1162,13 +1162,18 @@ struct SolverCore {
             // (kiwi picks by ratio and loses a duplicated required equality this way).
             if tab.kind[row.basic] == .dummy { return ref.row }
             if tab.kind[row.basic] == .external {
-                if third == nil { third = ref.row }
+                // Ties go to the lowest basic id, not to the first in the column (whose order a rollback changes).
+                if third.map({ row.basic < tab.rows[$0].basic }) ?? true { third = ref.row }
             } else if c < 0 {
                 let ratio = -row.constant / c
-                if ratio < r1 { r1 = ratio; first = ref.row }
+                if ratio < r1 || (ratio == r1 && first.map({ row.basic < tab.rows[$0].basic }) ?? true) {
+                    r1 = ratio; first = ref.row
+                }
             } else {
                 let ratio = row.constant / c
-                if ratio < r2 { r2 = ratio; second = ref.row }
+                if ratio < r2 || (ratio == r2 && second.map({ row.basic < tab.rows[$0].basic }) ?? true) {
+                    r2 = ratio; second = ref.row
+                }
             }
         }
         return first ?? second ?? third
