@@ -51,43 +51,57 @@ extension Layout {
     /// width, and its height for the width it is solved at as its intrinsic height (with its baselines), solving
     /// again until no height changes. Only views whose width changed (or whose content was invalidated) are
     /// measured. A failure undoes every size it set.
+    ///
+    /// Usually only the measured views whose width variable changed since the last solve are looked at (the
+    /// solver's changed variables, not taken here: `solve()` takes them for the frames), so a frame in which a
+    /// few views move costs the same with 100 labels or 100,000. After a change that can concern any measured
+    /// view (`measureAll`) or a new root width (adaptive text), every one is looked at. Removed views leave the
+    /// list once they are half of it.
     func _settleMeasuredContent() throws(LayoutError) {
         guard !measuredViews.isEmpty else { return }
-        measuredViews.removeAll { v in
-            let gone = !v.isValid || v.content == nil
-            if gone { v.isListedAsMeasured = false }
-            return gone
+        let all = measureAll || measuredAtRootWidth != rootWidth
+        if all || measuredViewsGone * 2 > measuredViews.count {
+            measuredViewsGone = 0
+            measuredViews.removeAll { v in
+                let gone = !v.isValid || v.content == nil
+                if gone { v.isListedAsMeasured = false }
+                return gone
+            }
         }
         measureStatistics.lastCalls = 0
+        measureStatistics.lastExamined = 0
         var j = Journal()
         var rounds = 0
         do throws(LayoutError) {
-            for v in measuredViews {
-                let c = v.content!
-                if c.followsRootWidth && c.rootWidth != rootWidth {
-                    let old = (c.cache, c.natural, c.measuredForWidth, c.rootWidth)
-                    j.record { (c.cache, c.natural, c.measuredForWidth, c.rootWidth) = old }
-                    c.invalidate()
-                    c.rootWidth = rootWidth
+            if all {
+                for v in measuredViews {
+                    let c = v.content!
+                    if c.followsRootWidth && c.rootWidth != rootWidth {
+                        let old = (c.cache, c.natural, c.measuredForWidth, c.rootWidth)
+                        j.record { (c.cache, c.natural, c.measuredForWidth, c.rootWidth) = old }
+                        c.invalidate()
+                        c.rootWidth = rootWidth
+                    }
+                    guard c.natural == nil else { continue }
+                    // Widths first: the natural size is the intrinsic width (and a first height).
+                    let size = try _measure(v, .natural)
+                    let old = (c.natural, c.measuredForWidth)
+                    j.record { (c.natural, c.measuredForWidth) = old }
+                    c.natural = size
+                    c.measuredForWidth = nil
+                    try _setIntrinsic(v, .horizontal, size.width, &j)
+                    if v.intrinsicHeight == 0 { try _setIntrinsic(v, .vertical, size.height, &j) }
                 }
-                guard c.natural == nil else { continue }
-                // Widths first: the natural size is the intrinsic width (and a first height).
-                let size = try _measure(v, .natural)
-                let old = (c.natural, c.measuredForWidth)
-                j.record { (c.natural, c.measuredForWidth) = old }
-                c.natural = size
-                c.measuredForWidth = nil
-                try _setIntrinsic(v, .horizontal, size.width, &j)
-                if v.intrinsicHeight == 0 { try _setIntrinsic(v, .vertical, size.height, &j) }
             }
             while true {
                 solver.updateVariables()
                 var moved: [View] = []
                 var heights: [(View, Double)] = []
-                for v in measuredViews {
-                    let c = v.content!
+                func look(_ v: View) throws(LayoutError) {
+                    guard let c = v.content else { return }
+                    measureStatistics.lastExamined += 1
                     let w = clean(value(v.variables[2]))
-                    guard c.measuredForWidth != w else { continue }
+                    guard c.measuredForWidth != w else { return }
                     let size = try _measure(v, .width(max(w, 0)))
                     let old = c.measuredForWidth
                     j.record { c.measuredForWidth = old }
@@ -103,6 +117,17 @@ extension Layout {
                     }
                     if changed { moved.append(v) }
                 }
+                if all && rounds == 0 {
+                    for v in measuredViews { try look(v) }
+                } else {
+                    // Each variable is listed once; a view's width variable names the view.
+                    for x in solver.changedVariablesSoFar() {
+                        let i = x.index
+                        guard i < viewByVariable.count, let v = viewByVariable[i], v.isValid, v.isListedAsMeasured,
+                              v.variables[2] == x else { continue }
+                        try look(v)
+                    }
+                }
                 try _setIntrinsicHeights(heights, &j)
                 if moved.isEmpty { break }
                 rounds += 1
@@ -114,8 +139,11 @@ extension Layout {
         } catch {
             _undo(j)
             solver.updateVariables()
+            measureAll = true
             throw error
         }
+        measureAll = false
+        measuredAtRootWidth = rootWidth
         measureStatistics.lastRounds = rounds
     }
 
@@ -173,6 +201,7 @@ extension Layout {
         try checkNotMeasuring()
         textMeasurer = measurer
         for v in measuredViews where v.isValid && v.text != nil { v.content?.invalidate() }
+        measureAll = true
         needsLayout = true
     }
 
@@ -319,6 +348,7 @@ extension View {
     }
 
     func _setMeasure(_ measure: MeasureFunction?, text: TextContent?, _ layout: Layout) throws(LayoutError) {
+        layout.measureAll = true
         if let measure {
             try layout._transaction { (j: inout Journal) throws(LayoutError) in
                 let old = (content, self.text)
@@ -363,6 +393,7 @@ extension View {
         try layout.checkNotMeasuring()
         guard let content else { throw LayoutError(.invalid, "`\(name)` has no measured content") }
         content.invalidate()
+        layout.measureAll = true
         layout.needsLayout = true
     }
 

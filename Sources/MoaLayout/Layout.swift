@@ -126,6 +126,14 @@ public final class Layout {
     /// Views with a measure function (or text), in the order they got it; removed views and views whose
     /// function was taken away are dropped at the next solve.
     var measuredViews: [View] = []
+    /// Set when measured content may need a look beyond the views whose width changed (content set, cleared or
+    /// invalidated, a new text measurer, a failed settle): the next solve looks at every measured view
+    /// (`_settleMeasuredContent`).
+    var measureAll = true
+    /// Measured views removed since `measuredViews` was last compacted (it is when they are half of it).
+    var measuredViewsGone = 0
+    /// The root width the last settle saw (adaptive text follows it).
+    var measuredAtRootWidth: Double?
     /// Entries of the lists that keep views and equations between solves (not API: for tests).
     public var _pendingListSizes: (framesToRefresh: Int, equations: Int) {
         (framesToRefresh.count, userConstraints.count)
@@ -386,7 +394,10 @@ public final class Layout {
             for c in gone { _forgetHandle(c) }
         }
         for c in gone { _discard(c, &j) }
-        for v in doomed { intrinsicByView[ObjectIdentifier(v)] = nil }
+        for v in doomed {
+            intrinsicByView[ObjectIdentifier(v)] = nil
+            if v.isListedAsMeasured { measuredViewsGone += 1 }
+        }
         for v in doomed {
             for x in v.variables {
                 try? solver.removeVariable(x)

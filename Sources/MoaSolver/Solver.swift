@@ -204,6 +204,9 @@ public final class Solver {
     /// list is short however large the system is. (`Layout.solve()` uses it to recompute only frames that moved.)
     public func takeChangedVariables() -> [Variable] { core.takeChangedVariables() }
 
+    /// The variables `takeChangedVariables()` would return now, without taking them (the list goes on growing).
+    public func changedVariablesSoFar() -> [Variable] { core.changedVariablesSoFar() }
+
     /// The live variables that may be able to move without breaking a constraint or worsening any priority
     /// level: those that depend on a non-basic symbol with no objective cost. Every ambiguous variable is among
     /// them (the others are fixed by the optimum); `Layout.ambiguities()` probes only these. Solves first if an

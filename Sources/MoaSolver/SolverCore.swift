@@ -525,6 +525,14 @@ struct SolverCore {
         if !varChanged[slot] { varChanged[slot] = true; changedSlots.append(Int32(slot)) }
     }
 
+    /// What `takeChangedVariables()` would return, leaving the list as it is.
+    func changedVariablesSoFar() -> [Variable] {
+        var out: [Variable] = []
+        out.reserveCapacity(changedSlots.count)
+        for s in changedSlots where varLive[Int(s)] { out.append(Variable(slot: Int(s), generation: varGeneration[Int(s)])) }
+        return out
+    }
+
     /// The live variables whose value changed since the last call, each once; the list starts again empty.
     mutating func takeChangedVariables() -> [Variable] {
         var out: [Variable] = []

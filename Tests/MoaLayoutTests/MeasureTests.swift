@@ -347,4 +347,56 @@ final class MeasureTests: XCTestCase {
         XCTAssertEqual(layout["box"]!.frame.width, 320, "the live layout did not move")
         XCTAssertEqual(expectError { _ = try layout.fittingSize(of: layout["box"]!, width: -1) }?.kind, .invalid)
     }
+
+    /// A solve looks only at the measured views whose width changed (the solver's changed variables), and at
+    /// all of them after a change that can concern any (content, the root width): the heights are those of a
+    /// layout built afresh in the final state.
+    func testASolveLooksAtTheLabelsWhoseWidthChanged() throws {
+        let n = 60
+        let layout = try Layout(width: 320, height: 4000)
+        var fakes: [FakeLabel] = []
+        var widths: [LayoutConstraint] = []
+        for i in 0..<n {
+            let v = try layout.addView("l\(i)")
+            let fake = FakeLabel(10 + i)
+            try v.setMeasure { fake.measure($0) }
+            fakes.append(fake)
+            try layout.eqs("l\(i).left == 8\nl\(i).top == \(i == 0 ? "0" : "l\(i - 1).bottom + 4")")
+            widths += try layout.eqs("l\(i).width == \(100 + i)")
+        }
+        try layout.solve()
+        XCTAssertGreaterThanOrEqual(layout.measureStatistics.lastExamined, n)
+        try layout.solve()
+        XCTAssertEqual(layout.measureStatistics.lastExamined, 0, "nothing moved")
+        // One label narrower: it alone is looked at (its height changes; the labels below only move down).
+        try widths[7].setConstant(40)
+        try layout.solve()
+        XCTAssertLessThanOrEqual(layout.measureStatistics.lastExamined, 2)
+        XCTAssertEqual(layout["l7"]!.frame.height, fakes[7].measure(.width(40)).height)
+        // Content invalidated: all of them once; a label removed: none.
+        fakes[3].chars = 200
+        try layout["l3"]!.invalidateMeasure()
+        try layout.solve()
+        XCTAssertGreaterThanOrEqual(layout.measureStatistics.lastExamined, n)
+        try layout.removeView(layout["l59"]!)
+        try layout.solve()
+        XCTAssertLessThanOrEqual(layout.measureStatistics.lastExamined, 2, "a removal moves no width here")
+        try widths[20].setConstant(30)
+        try widths[21].setConstant(35)
+        try layout.solve()
+        XCTAssertLessThanOrEqual(layout.measureStatistics.lastExamined, 4)
+        // The same final state built afresh.
+        let fresh = try Layout(width: 320, height: 4000)
+        for i in 0..<(n - 1) {
+            let v = try fresh.addView("l\(i)")
+            let fake = FakeLabel(fakes[i].chars)
+            try v.setMeasure { fake.measure($0) }
+            try fresh.eqs("l\(i).left == 8\nl\(i).top == \(i == 0 ? "0" : "l\(i - 1).bottom + 4")")
+            try fresh.eqs("l\(i).width == \(widths[i].constant)")
+        }
+        try fresh.solve()
+        for i in 0..<(n - 1) {
+            XCTAssertEqual(layout["l\(i)"]!.frame, fresh["l\(i)"]!.frame, "l\(i)")
+        }
+    }
 }

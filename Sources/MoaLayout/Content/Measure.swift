@@ -97,6 +97,9 @@ public struct MeasureStatistics: Hashable, Sendable {
     public var lastRounds = 0
     /// Calls of measure functions in the last solve.
     public var lastCalls = 0
+    /// Measured views the last solve looked at (those whose width or content may have changed; all of them
+    /// after a change of content, text measurer or root width).
+    public var lastExamined = 0
 
     /// All zero.
     public init() {}
