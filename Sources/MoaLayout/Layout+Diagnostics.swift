@@ -42,7 +42,7 @@ extension Layout {
     public func violatedConstraints() -> [ViolatedConstraint] {
         solver.updateVariables()
         var out: [ViolatedConstraint] = []
-        for c in allConstraints where c.isActive && !c.isRequired {
+        for c in byID.all.values where c.isActive && !c.isRequired {   // sorted below: no need to sort them all
             guard let e = c.installedExpression else { continue }
             let v = _evaluate(e)
             let off: Double
