@@ -535,13 +535,8 @@ struct SolverCore {
 
     /// The live variables whose value changed since the last call, each once; the list starts again empty.
     mutating func takeChangedVariables() -> [Variable] {
-        var out: [Variable] = []
-        out.reserveCapacity(changedSlots.count)
-        for s in changedSlots {
-            let slot = Int(s)
-            varChanged[slot] = false
-            if varLive[slot] { out.append(Variable(slot: slot, generation: varGeneration[slot])) }
-        }
+        let out = changedVariablesSoFar()
+        for s in changedSlots { varChanged[Int(s)] = false }
         changedSlots.removeAll(keepingCapacity: true)
         return out
     }
@@ -1117,7 +1112,7 @@ struct SolverCore {
         // A required equality's definition goes as it is when nothing uses it (the usual case when a layout is
         // taken down latest first), and with its marker pivoted out of what uses it otherwise; other
         // definitions (and those where kiwi's rule picks another row for the marker) become ordinary rows first,
-        // which costs their whole expansion and the aggregates downstream written out.
+        // which costs their whole expansion (`Tableau.activate`).
         var markerGone = false
         if pr.isValid {
             if rec.isRequired && rec.relation == .equal && tab.isUnusedDefinition(pr, marker: rec.marker) {
