@@ -84,11 +84,14 @@ public func moa_solver_values(
     withSolver(s) { box in
         guard n >= 0 else { throw BoundaryFailure.invalid("n does not fit in a ptrdiff_t") }
         guard n == 0 || (vars != nil && out != nil) else { throw BoundaryFailure.misuse("vars or out is NULL but n is \(n)") }
-        // Every id is checked before anything is written.
-        var values: [Double] = []
-        values.reserveCapacity(n)
-        for i in 0 ..< n { values.append(try box.solver.value(of: box.variable(vars![i]))) }
-        for i in 0 ..< n { out![i] = values[i] }
+        guard n > 0 else { return }
+        var handles: [Variable] = []
+        handles.reserveCapacity(n)
+        for i in 0 ..< n { handles.append(try box.variable(vars![i])) }
+        // Every handle is checked before anything is written.
+        try handles.withUnsafeBufferPointer { (handles) throws(SolverError) in
+            try box.solver.values(of: handles, into: UnsafeMutableBufferPointer(start: out!, count: n))
+        }
     }
 }
 

@@ -67,6 +67,14 @@ public final class Solver {
     /// The variable's value as of the last `updateVariables()`. C: `moa_var_value`.
     public func value(of v: Variable) throws(SolverError) -> Double { try core.value(of: v) }
 
+    /// The values of `vars` as of the last `updateVariables()` into `out[0 ..< vars.count]`: many reads for the
+    /// price of one call (a frame that reads every variable). Throws `.unknownVariable` if any handle is stale,
+    /// `.invalidArgument` if `out` is shorter than `vars`; then nothing is written. C: `moa_solver_values`.
+    public func values(of vars: UnsafeBufferPointer<Variable>,
+                       into out: UnsafeMutableBufferPointer<Double>) throws(SolverError) {
+        try core.values(of: vars, into: out)
+    }
+
     // MARK: - Constraints
 
     /// Adds `expression REL 0` and makes it active.

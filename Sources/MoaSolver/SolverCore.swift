@@ -69,7 +69,7 @@ struct SolverCore {
     /// covers the solver calls it makes (`Solver.callDeadline`).
     var callDeadline = 0.0
     /// Work buffers of `changeConstants` (the old constants, the rows shifted), empty between calls.
-    var constantBuffers: (saved: [Double], changed: [RowID]) = ([], [])
+    var constantBuffers: (saved: [Double], changed: [RowID], single: [(slot: Int, value: Double)]) = ([], [], [])
     /// `collectUnusedLevels` runs when the objective has this many priority levels (doubling after each run).
     var levelCollectAt = 16
     var needsOptimize = false
@@ -153,6 +153,15 @@ struct SolverCore {
     mutating func setName(_ name: String, of v: Variable) throws(SolverError) { varName[try checked(v)] = name }
 
     mutating func value(of v: Variable) throws(SolverError) -> Double { varValue[try checked(v)] }
+
+    mutating func values(of vars: UnsafeBufferPointer<Variable>,
+                         into out: UnsafeMutableBufferPointer<Double>) throws(SolverError) {
+        guard out.count >= vars.count else {
+            throw .invalidArgument("room for \(out.count) values, but \(vars.count) variables")
+        }
+        for v in vars { _ = try checked(v) }   // every handle first: a failed call writes nothing
+        for i in vars.indices { out[i] = varValue[vars[i].slot] }
+    }
 
     mutating func checked(_ v: Variable) throws(SolverError) -> Int {
         let s = v.slot
@@ -1185,7 +1194,13 @@ struct SolverCore {
     /// Shifts an active constraint's constant: the marker symbol stands in for the constant, so only the rows
     /// in its column (or its own row) change, then the dual simplex restores feasibility.
     mutating func changeConstant(_ slot: Int, to value: Double) throws(SolverError) {
-        try changeConstants([(slot, value)])
+        // A kept one-item buffer: a suggestion per frame allocates nothing.
+        var items: [(slot: Int, value: Double)] = []
+        swap(&items, &constantBuffers.single)
+        defer { swap(&items, &constantBuffers.single) }
+        items.removeAll(keepingCapacity: true)
+        items.append((slot, value))
+        try changeConstants(items)
     }
 
     /// Changes the constants of several constraints as one change: every row shifted first, then one dual
@@ -1273,14 +1288,14 @@ struct SolverCore {
             // The constraint's own passive row holds the marker as written; active rows hold a dummy marker
             // through the aggregates of this definition and of the ones downstream of it.
             let a = tab.coefficient(pr, m)
-            tab.touch(pr)
+            tab.touchConstant(pr)
             tab.rows[pr].constant = Tableau.clean(tab.rows[pr].constant + a * t)
             tab.flatConstantEpoch &+= 1   // cached expansions downstream: their constants are recomputed on use
             if tab.kind[m] == .dummy {
                 for (d, g) in tab.aggregatesDownstream(of: pr) {
                     for ref in tab.cols[d] {
                         let c = tab.rows[ref.row].cells[Int(ref.cell)].coef
-                        tab.touch(ref.row)
+                        tab.touchConstant(ref.row)
                         tab.rows[ref.row].constant = Tableau.clean(tab.rows[ref.row].constant + c * a * g * t)
                         changed.append(ref.row)
                     }
@@ -1289,13 +1304,13 @@ struct SolverCore {
         }
         let mr = tab.rowOf[m]
         if mr.isValid {
-            tab.touch(mr)
+            tab.touchConstant(mr)
             tab.rows[mr].constant = Tableau.clean(tab.rows[mr].constant - t)
             changed.append(mr)
         } else {
             for ref in tab.cols[m] {
                 let c = tab.rows[ref.row].cells[Int(ref.cell)].coef
-                tab.touch(ref.row)
+                tab.touchConstant(ref.row)
                 tab.rows[ref.row].constant = Tableau.clean(tab.rows[ref.row].constant + c * t)
                 changed.append(ref.row)
             }

@@ -7,6 +7,9 @@ struct Journal {
     var txId: UInt32 = 0
     /// Rows as they were before their first change (nil: the row was free).
     var rows: [(RowID, Row?)] = []
+    /// Constants of rows whose only change may be their constant (`Tableau.touchConstant`), as they were, in
+    /// the order of the changes; a row may appear more than once (the first entry is its value at `begin()`).
+    var constants: [(RowID, Double)] = []
     /// Objective coefficients as they were: (level, symbol, old value), in the order of the changes.
     var objective: [(LevelID, Sym, Double)] = []
     var levelConstants: [Double] = []
@@ -31,6 +34,7 @@ struct Journal {
         let wrapped = txId == 0
         if wrapped { txId = 1 }
         rows.removeAll(keepingCapacity: true)
+        constants.removeAll(keepingCapacity: true)
         objective.removeAll(keepingCapacity: true)
         levelConstants.removeAll(keepingCapacity: true)   // every suggest and remove begins one
         levelCount = levels
@@ -59,6 +63,7 @@ struct Journal {
         isOpen = false
         pendingFreeSyms.removeAll(keepingCapacity: true)
         rows.removeAll(keepingCapacity: true)
+        constants.removeAll(keepingCapacity: true)
         objective.removeAll(keepingCapacity: true)
     }
 }
@@ -116,6 +121,10 @@ extension Tableau {
                     changes.syms.append(saved.basic)
                 }
             }
+        }
+        // After the whole rows: a row recorded whole after its constant moved has the moved constant there.
+        for (r, old) in journal.constants.reversed() where r.index < journal.rowCount {
+            if rows[r].basic != Row.freeSlot { rows[r].constant = old }
         }
         for (l, s, old) in journal.objective.reversed() { levels[l].coef[s] = old }
         if levels.count > journal.levelCount {

@@ -395,7 +395,14 @@ struct Tableau {
         journal.rows.append((r, row.basic == Row.freeSlot ? nil : row))
     }
 
-    /// Appends a cell to row `r` and its entry to the symbol's column (`pcols` for a passive row).
+    /// `touch` for a change of the row's constant alone: records the constant, not the row (a suggestion
+    /// shifts the constants of every row that holds its marker, and copying each row would retain its cells).
+    @inline(__always) mutating func touchConstant(_ r: RowID) {
+        if !changes.isRowDirty[r] { markDirty(r) }
+        guard journal.isOpen, rowStamp[r] != journal.txId else { return }
+        journal.constants.append((r, rows[r].constant))
+    }
+
     /// Marks row `r` for `evaluate`, and its basic symbol as one whose value may change.
     mutating func markDirty(_ r: RowID) {
         changes.isRowDirty[r] = true
@@ -404,6 +411,7 @@ struct Tableau {
         if b.isValid && !changes.isSymDirty[b] { changes.isSymDirty[b] = true; changes.syms.append(b) }
     }
 
+    /// Appends a cell to row `r` and its entry to the symbol's column (`pcols` for a passive row).
     mutating func appendCell(_ r: RowID, _ s: Sym, _ coef: Double) {
         let cellIndex = Int32(rows[r].cells.count)
         let colSlot: Int32

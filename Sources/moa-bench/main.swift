@@ -165,7 +165,7 @@ final class MoaAdapter {
     @inline(__always) func update(_ out: UnsafeMutableBufferPointer<Double>) throws {
         solver.updateVariables()
         do {
-            for i in 0 ..< vars.count { out[i] = try solver.value(of: vars[i]) }
+            try vars.withUnsafeBufferPointer { (vars) throws(SolverError) in try solver.values(of: vars, into: out) }
         } catch {
             throw BenchError(message: "reading values: \(error.description)")
         }
