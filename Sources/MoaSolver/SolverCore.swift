@@ -941,6 +941,7 @@ struct SolverCore {
         if tab.rows[r].constant < 0 {
             tab.rows[r].constant = -tab.rows[r].constant
             for j in tab.rows[r].cells.indices { tab.rows[r].cells[j].coef = -tab.rows[r].cells[j].coef }
+            tab.cellEpoch &+= 1
         }
         tab.rows[r].constant = Tableau.clean(tab.rows[r].constant)
 
@@ -1293,11 +1294,10 @@ struct SolverCore {
             tab.flatConstantEpoch &+= 1   // cached expansions downstream: their constants are recomputed on use
             if tab.kind[m] == .dummy {
                 for (d, g) in tab.aggregatesDownstream(of: pr) {
-                    for ref in tab.cols[d] {
-                        let c = tab.rows[ref.row].cells[Int(ref.cell)].coef
-                        tab.touchConstant(ref.row)
-                        tab.rows[ref.row].constant = Tableau.clean(tab.rows[ref.row].constant + c * a * g * t)
-                        changed.append(ref.row)
+                    for (r, c) in tab.column(d) {
+                        tab.touchConstant(r)
+                        tab.rows[r].constant = Tableau.clean(tab.rows[r].constant + c * a * g * t)
+                        changed.append(r)
                     }
                 }
             }
@@ -1308,11 +1308,10 @@ struct SolverCore {
             tab.rows[mr].constant = Tableau.clean(tab.rows[mr].constant - t)
             changed.append(mr)
         } else {
-            for ref in tab.cols[m] {
-                let c = tab.rows[ref.row].cells[Int(ref.cell)].coef
-                tab.touchConstant(ref.row)
-                tab.rows[ref.row].constant = Tableau.clean(tab.rows[ref.row].constant + c * t)
-                changed.append(ref.row)
+            for (r, c) in tab.column(m) {
+                tab.touchConstant(r)
+                tab.rows[r].constant = Tableau.clean(tab.rows[r].constant + c * t)
+                changed.append(r)
             }
             for l in tab.levels.indices { tab.levels[l].constant += tab.levels[l].coef[m] * t }
         }

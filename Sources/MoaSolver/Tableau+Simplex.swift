@@ -77,6 +77,7 @@ extension Tableau {
         let f = -1 / a
         rows[r].constant = Tableau.clean(rows[r].constant * f)
         for j in rows[r].cells.indices { rows[r].cells[j].coef *= f }
+        cellEpoch &+= 1
         if leaving.isValid {
             rowOf[leaving] = .none
             appendCell(r, leaving, 1 / a)

@@ -272,6 +272,10 @@ struct Tableau {
     var freeRows: [RowID] = []
     /// Cells in all rows (kept by `appendCell` and `removeCell`): what `SolverLimits.maxCells` bounds.
     var cellCount = 0
+    /// Changes with every cell written (made, removed, its coefficient changed): `column(_:)`'s cache key.
+    var cellEpoch: UInt64 = 0
+    /// `column(_:)`'s answers by symbol, each with the `cellEpoch` it was read at.
+    var columnCache: [Sym: (epoch: UInt64, items: [(row: RowID, coef: Double)])] = [:]
     var rowStamp: [UInt32] = []           // the transaction that last recorded the row (`touch`)
     var flats: [FlatExpansion] = []
     var flatEpoch: UInt32 = 1
@@ -424,6 +428,7 @@ struct Tableau {
         }
         rows[r].cells.append(Cell(sym: s, colSlot: colSlot, coef: coef))
         cellCount += 1
+        cellEpoch &+= 1
         if rows[r].passive { evaluation.invalidate() }
     }
 
@@ -439,6 +444,7 @@ struct Tableau {
         }
         let lastCell = rows[r].cells.removeLast()
         cellCount -= 1
+        cellEpoch &+= 1
         if passive { evaluation.invalidate() }
         if i < rows[r].cells.count {
             rows[r].cells[i] = lastCell
@@ -448,6 +454,19 @@ struct Tableau {
                 cols[lastCell.sym][Int(lastCell.colSlot)].cell = Int32(i)
             }
         }
+    }
+
+    /// The active rows that hold symbol `s` (its column `cols[s]`), each with `s`'s coefficient there, in one
+    /// contiguous array. Kept until any cell changes (`cellEpoch`): a constant that animates shifts the rows of
+    /// the same column every frame, and reading each coefficient from its row's cells was a cache miss a row.
+    mutating func column(_ s: Sym) -> [(row: RowID, coef: Double)] {
+        if let known = columnCache[s], known.epoch == cellEpoch { return known.items }
+        var items: [(row: RowID, coef: Double)] = []
+        items.reserveCapacity(cols[s].count)
+        for ref in cols[s] { items.append((ref.row, rows[ref.row].cells[Int(ref.cell)].coef)) }
+        if columnCache.count >= 64 { columnCache.removeAll() }   // columns of constants changed long ago
+        columnCache[s] = (cellEpoch, items)
+        return items
     }
 
     /// The index of `s` among the cells of row `r`, searching the shorter of the row and the column.
@@ -475,6 +494,7 @@ struct Tableau {
                 removeCell(r, i)
             } else {
                 rows[r].cells[i].coef = v
+                cellEpoch &+= 1
                 if rows[r].passive { evaluation.invalidate() }   // a passive row's shape, as in appendCell
             }
         } else if abs(coef) >= Tolerance.coefEpsilon {
@@ -544,6 +564,7 @@ struct Tableau {
             for c in cells { pos[Int(c.sym.raw)] = -1 }
         }
         cellCount += cells.count - before
+        cellEpoch &+= 1
         swap(&pos, &scratch.pos)
         swap(&cells, &rows[r].cells)
     }

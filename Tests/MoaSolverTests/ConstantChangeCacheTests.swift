@@ -54,4 +54,42 @@ final class ConstantChangeCacheTests: XCTestCase {
             }
         }
     }
+
+    /// A suggestion shifts the rows of its marker's column, whose coefficients `Tableau.column(_:)` keeps until
+    /// a cell changes. Pivots between suggestions (inequalities with uneven coefficients come and go, and the
+    /// dual simplex runs after each suggestion) rewrite those coefficients: the tableau must still agree with
+    /// the constraints after every step.
+    func testSuggestionsFollowPivotsInTheirColumn() throws {
+        var rng = SplitMix(state: 5)
+        var pivots = 0
+        for round in 0..<24 {
+            let s = Solver()
+            let n = 12
+            let x = (0..<n).map { s.addVariable(name: "x\($0)") }
+            let edited = [x[0], x[3], x[7]]
+            for v in edited { try s.addEditVariable(v, priority: Priority.high) }
+            var live: [Constraint] = []
+            for step in 0..<60 {
+                switch rng.int(5) {
+                case 0, 1, 2:
+                    try s.suggestValue(Double(rng.int(200) - 100), for: edited[rng.int(edited.count)])
+                case 3:
+                    let terms = (0..<(2 + rng.int(2))).map { _ in
+                        Term(x[rng.int(n)], Double(1 + rng.int(7)) / 2 * (rng.int(2) == 0 ? 1 : -1))
+                    }
+                    let e = Expression(terms, constant: Double(rng.int(50) - 25))
+                    let p = rng.int(3) == 0 ? Priority.required : Double(100 + rng.int(800))
+                    if let c = try? s.add(e, rng.int(2) == 0 ? .lessOrEqual : .greaterOrEqual, priority: p) {
+                        live.append(c)
+                    }
+                default:
+                    if !live.isEmpty { try s.remove(live.remove(at: rng.int(live.count))) }
+                }
+                s.updateVariables()
+                XCTAssertNil(s._deepConsistencyProblem(), "round \(round) step \(step)")
+            }
+            pivots += s._statistics.pivots
+        }
+        XCTAssertGreaterThan(pivots, 300)
+    }
 }
