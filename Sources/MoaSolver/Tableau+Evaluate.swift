@@ -17,8 +17,11 @@ extension Tableau {
         // and other constants changing (another animation: one view moves) start with an incremental one.
         let sources = changes.constantSources
         changes.constantSources = 0
-        let large = evaluation.isValid && changes.lastIncrementalRows > rows.count / 8
-            && sources == changes.largeSources
+        // An invalid program is compiled again when the shape has not changed since the previous pass: a drag
+        // whose suggestions pivot now and then, not a run of adds and removes that change it every time.
+        let stable = evaluation.isValid || evaluation.epoch == changes.epochAtLastPass
+        changes.epochAtLastPass = evaluation.epoch
+        let large = stable && changes.lastIncrementalRows > rows.count / 8 && sources == changes.largeSources
         if large || changes.rows.count + changes.syms.count > rows.count / 4 || journal.isOpen {
             evaluateAll()
             if changes.lastIncrementalRows > rows.count / 8 { changes.largeSources = sources }

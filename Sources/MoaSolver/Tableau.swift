@@ -120,6 +120,8 @@ struct PendingChanges {
     /// moving) is an incremental pass instead of a pass over the whole tableau.
     var constantSources: UInt64 = 0
     var largeSources: UInt64 = 0
+    /// `evaluation.epoch` at the previous `evaluate()`.
+    var epochAtLastPass: UInt64 = 0
 
     /// Notes that constraint `slot`'s constant changed.
     mutating func noteConstantChange(_ slot: Int) {
