@@ -99,8 +99,8 @@ public final class Layout {
 
     // Views
     var allViews = CreationOrder<View>()
-    /// Every view ever made, by `serial` (nil once removed).
-    var viewBySerial: [View?] = []
+    /// The live views by `serial`.
+    var viewBySerial = SerialTable<View>()
     /// The view that owns each solver variable, by `Variable.index`: `solve()` maps changed variables to views.
     var viewByVariable: [View?] = []
     /// Views whose frame the next `solve()` recomputes even if none of their variables changes (see `refreshFrame`).
@@ -230,7 +230,7 @@ public final class Layout {
         v.depth = superview.map { $0.depth + 1 } ?? 0
         superview?.subviews.append(v)
         allViews.append(v)
-        viewBySerial.append(v)
+        viewBySerial.insert(v, at: v.serial)
         byName[name] = v
         for x in vars {
             while viewByVariable.count <= x.index { viewByVariable.append(nil) }
@@ -260,11 +260,14 @@ public final class Layout {
 
     /// The live view (or root, or guide) with this `serial`, or nil. O(1).
     public func view(serial: Int) -> View? {
-        serial >= 0 && serial < viewBySerial.count ? viewBySerial[serial] : nil
+        viewBySerial[serial]
     }
 
     /// The view, root or guide with this name, or nil.
     public subscript(name: String) -> View? { byName[name] }
+
+    /// Pages of the table of views by serial in use now (tests check that it follows the live views).
+    public var _serialTablePages: Int { viewBySerial.allocatedPages }
 
     /// Adds a view named `name` under `superview` (the root by default).
     ///
@@ -405,7 +408,7 @@ public final class Layout {
             }
             v.isValid = false
             byName[v.name] = nil
-            viewBySerial[v.serial] = nil
+            viewBySerial.remove(at: v.serial)
         }
         allViews.noteRemoved(doomed.count)
         _arrangementsAfterRemoving(Set(doomed.map { ObjectIdentifier($0) }), views: doomed)

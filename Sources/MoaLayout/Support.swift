@@ -101,6 +101,45 @@ struct CreationOrder<Element: Removable> {
     }
 }
 
+/// Objects by a serial number that is never reused (a view's `serial`), in pages of 256 serials. A page is
+/// freed once every object in it is gone and no later serial can fall in it, so a layout that makes and removes
+/// views for hours holds memory in proportion to its live views (and a page pointer per 256 serials ever given
+/// out), not a slot for every view it ever made.
+struct SerialTable<Element: AnyObject> {
+    private static var pageShift: Int { 8 }
+    private static var pageMask: Int { (1 << pageShift) - 1 }
+    /// An empty array for a page not made yet or freed.
+    private var pages: [[Element?]] = []
+    private var liveInPage: [Int32] = []
+
+    subscript(serial: Int) -> Element? {
+        let p = serial >> Self.pageShift
+        guard serial >= 0, p < pages.count, !pages[p].isEmpty else { return nil }
+        return pages[p][serial & Self.pageMask]
+    }
+
+    mutating func insert(_ e: Element, at serial: Int) {
+        precondition(serial >= 0)
+        let p = serial >> Self.pageShift
+        while pages.count <= p { pages.append([]); liveInPage.append(0) }
+        if pages[p].isEmpty { pages[p] = [Element?](repeating: nil, count: 1 << Self.pageShift) }
+        if pages[p][serial & Self.pageMask] == nil { liveInPage[p] += 1 }
+        pages[p][serial & Self.pageMask] = e
+    }
+
+    mutating func remove(at serial: Int) {
+        let p = serial >> Self.pageShift
+        guard serial >= 0, p < pages.count, !pages[p].isEmpty, pages[p][serial & Self.pageMask] != nil else { return }
+        pages[p][serial & Self.pageMask] = nil
+        liveInPage[p] -= 1
+        // The last page is still being filled: keep it rather than free and make it again for every new view.
+        if liveInPage[p] == 0 && p < pages.count - 1 { pages[p] = [] }
+    }
+
+    /// Pages allocated now (for tests of the memory bound).
+    var allocatedPages: Int { pages.reduce(0) { $0 + ($1.isEmpty ? 0 : 1) } }
+}
+
 extension View: Removable {}
 extension LayoutConstraint: Removable {}
 

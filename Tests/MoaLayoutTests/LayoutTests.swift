@@ -5,6 +5,29 @@ import XCTest
 /// Conflicts, re-issue, xeq, all-or-nothing, frames, changed views, guides, view properties, handles,
 /// diagnostics.
 final class LayoutTests: XCTestCase {
+    // MARK: - Views by serial
+
+    /// A long-lived layout that makes and removes views keeps its table of views by serial in proportion to the
+    /// live views (the soak's heap grew 8 bytes for every view ever made before).
+    func testViewsBySerialFollowTheLiveViews() throws {
+        let layout = try Layout(width: 320, height: 480)
+        let kept = try layout.addView("kept")
+        var last: View? = nil
+        for i in 0 ..< 20_000 {
+            let v = try layout.addView("v\(i)")
+            if let l = last { try layout.removeView(l) }
+            last = v
+        }
+        XCTAssertLessThanOrEqual(layout._serialTablePages, 3)   // kept's page, the one being filled, and its neighbour
+        XCTAssertTrue(layout.view(serial: kept.serial) === kept)
+        XCTAssertTrue(layout.view(serial: last!.serial) === last)
+        XCTAssertNil(layout.view(serial: last!.serial - 1))
+        XCTAssertNil(layout.view(serial: last!.serial + 1))
+        XCTAssertNil(layout.view(serial: -1))
+        try layout.removeView(last!)
+        XCTAssertNil(layout.view(serial: last!.serial))
+    }
+
     // MARK: - Conflicts
 
     static let chain = """

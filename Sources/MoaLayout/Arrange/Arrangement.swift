@@ -245,7 +245,7 @@ extension Layout {
         }
         v.isValid = false
         byName[v.name] = nil
-        viewBySerial[v.serial] = nil
+        viewBySerial.remove(at: v.serial)
         if let p = v.superview, let i = p.subviews.lastIndex(where: { $0 === v }) { p.subviews.remove(at: i) }
         v.superview = nil
         allViews.noteRemoved()
