@@ -1,6 +1,9 @@
 # --- Embedding beyond C and Lua: Python, LuaRocks, a Swift package ------------------------------------------
 #
-#   make test-python         the Python binding's tests (bindings/python/tests, Debian's python3-pytest)
+#   make python-ext          moa._speedups, the optional compiled part of the Python package (the calls of every
+#                            frame without ctypes), built in place for $(PYTEST_PYTHON): see below
+#   make test-python         the Python binding's tests (bindings/python/tests, Debian's python3-pytest), twice:
+#                            with moa._speedups (when python-ext could build it) and on ctypes alone
 #   make demo-python         run examples/python/layout.py (sidebar + content, a collapse animation, frames)
 #   make test-luarocks       `make install` into a scratch prefix, `luarocks make` the rockspec against it into a
 #                            scratch tree (from a copy of bindings/lua, so the checkout stays clean), then lua5.4
@@ -14,22 +17,37 @@
 #                            fresh venv (build/venv-wheel), then from outside the checkout with nothing on
 #                            PYTHONPATH: an import check, `python -m moa`, the Python tests against it
 #
-# The Python binding needs no compile step: ctypes loads build/lib/libmoa.so (MOA_LIBRARY overrides).
+# The Python binding needs no compile step: ctypes loads build/lib/libmoa.so (MOA_LIBRARY overrides). The
+# compiled module is optional (the package falls back to ctypes without it; MOA_PYTHON_SPEEDUPS=0 forces that).
 # These targets run from `make test` (TEST_EXTRA).
 
 TEST_EXTRA    += test-python test-luarocks test-swift-example test-wheel test-kiwi-matplotlib
-DEPS_PACKAGES += python3-pytest python3-venv python3-pip
+DEPS_PACKAGES += python3-pytest python3-venv python3-pip python3-dev
 
 # Debian's pytest is installed for Debian's python3, which may not be the first python3 on the PATH.
 PYTEST_PYTHON ?= /usr/bin/python3
 LUAROCKS      ?= luarocks
 EMBED_DIR     := $(BUILD)/embed
 
-.PHONY: test-python demo-python demo-python-chat test-luarocks test-swift-example test-wheel test-kiwi-matplotlib \
-	bench-kiwi
+.PHONY: python-ext test-python demo-python demo-python-chat test-luarocks test-swift-example test-wheel \
+	test-kiwi-matplotlib bench-kiwi
 
-test-python: build/lib/libmoa.so
+# moa._speedups: bindings/python/moa/_speedups.c compiled by the package's build backend (the same command the
+# wheel uses, here with -Werror and the declarations checked against Include/moa.h) into
+# bindings/python/moa/_speedups<EXT_SUFFIX> (git-ignored), when older than its sources. It links nothing: at
+# import, moa/_lib.py hands it the addresses of the functions ctypes loaded. Without a C compiler or the headers
+# of $(PYTEST_PYTHON) (Debian: python3-dev) it says why and succeeds: the package then runs on ctypes alone.
+python-ext:
+	@PYTHONDONTWRITEBYTECODE=1 $(PYTEST_PYTHON) bindings/python/_moa_build.py speedups
+
+# Twice: as found (with moa._speedups when python-ext built it; test_speedups.py checks it is in use then), and
+# with MOA_PYTHON_SPEEDUPS=0 (ctypes alone, the fallback).
+test-python: build/lib/libmoa.so python-ext
+	@echo "test-python: with moa._speedups (when python-ext built it)"
 	cd bindings/python && MOA_LIBRARY='$(CURDIR)/$(LIBDIR)/libmoa.so' PYTHONDONTWRITEBYTECODE=1 \
+		$(PYTEST_PYTHON) -m pytest -q -p no:cacheprovider tests
+	@echo "test-python: MOA_PYTHON_SPEEDUPS=0 (ctypes alone)"
+	cd bindings/python && MOA_LIBRARY='$(CURDIR)/$(LIBDIR)/libmoa.so' PYTHONDONTWRITEBYTECODE=1 MOA_PYTHON_SPEEDUPS=0 \
 		$(PYTEST_PYTHON) -m pytest -q -p no:cacheprovider tests
 
 test-wheel: build/lib/libmoa.so

@@ -15,6 +15,9 @@ each case (all, eight, one: the cases of moa-bench), two phases:
 
 The bulk phases come first, in moa-bench's order and with its animations; then the per-view phases animate each
 case's constants back to where they were (the same views move). Wall time (perf_counter_ns).
+
+The frame calls go through moa._speedups when it is built (`make python-ext`), else ctypes; standard error says
+which (MOA_PYTHON_SPEEDUPS=0 forces ctypes).
 """
 import gc
 import sys
@@ -22,6 +25,8 @@ import time
 
 import moa
 
+print("bench-frames.py: frame calls through %s" % (
+    "moa._speedups" if sys.modules["moa._lib"].speedups is not None else "ctypes"), file=sys.stderr)
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
 t0 = time.perf_counter_ns()
 L = moa.Layout(1024, 768)

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The Python package as a user gets it: build the wheel (libmoa.so inside), install it into a fresh virtual
 # environment, and from a directory outside the repository, with an empty PYTHONPATH and no MOA_LIBRARY, check
-# that `import moa` loads the venv's copy of the library, run `python -m moa`, and run the package's test suite
-# (a copy of bindings/python/tests) against the installed package.
+# that `import moa` loads the venv's copy of the library (and uses the wheel's moa._speedups, the compiled module
+# the backend puts in when this Python has its headers and a C compiler: the wheel is then tagged cp3XX-cp3XX),
+# run `python -m moa`, and run the package's test suite (a copy of bindings/python/tests) against the installed
+# package.
 #
 #   scripts/test-wheel.sh            # PYTHON=python3 by default
 #   PYTHON=/usr/bin/python3 scripts/test-wheel.sh
@@ -49,10 +51,13 @@ PY=$VENV/bin/python
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/moa-test-wheel.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 cd "$WORK"
-run() { env -u MOA_LIBRARY -u MOA_FONT_LIBRARY -u MOA_HEADER PYTHONPATH= PYTHONNOUSERSITE=1 "$@"; }
+run() {
+    env -u MOA_LIBRARY -u MOA_FONT_LIBRARY -u MOA_HEADER -u MOA_PYTHON_SPEEDUPS PYTHONPATH= PYTHONNOUSERSITE=1 "$@"
+}
 
 say "import check"
 run "$PY" - "$ROOT" <<'EOF'
+import importlib
 import os
 import sys
 
@@ -67,13 +72,19 @@ assert os.path.basename(moa.library_path) == "libmoa.so" and os.path.dirname(moa
 assert os.path.isfile(os.path.join(os.path.dirname(moa.__file__), "py.typed"))
 # Nothing of the checkout on sys.path (the venv lies in build/, so its own directories are the exception).
 assert not [p for p in sys.path if p and os.path.realpath(p).startswith(root + os.sep) and not inside(p)], sys.path
+# The compiled module: in use when the wheel has it (MOA_PYTHON_SPEEDUPS is unset here), from the venv.
+speedups = importlib.import_module("moa._lib").speedups
+shipped = [n for n in os.listdir(os.path.dirname(moa.__file__)) if n.startswith("_speedups") and n.endswith(".so")]
+assert (speedups is not None) == bool(shipped), (speedups, shipped)
+assert speedups is None or inside(speedups.__file__), speedups.__file__
 with moa.Layout(320, 480) as L:
     L.view("a")
     L.eqs("a.left == 10\na.top == 0\na.width == 100\na.height == 50")
     L.solve()
     assert L["a"].frame == moa.Rect(10, 0, 100, 50)
-print("    moa %s from %s; library %s; has_font() = %s" % (moa.version, os.path.dirname(moa.__file__),
-                                                       moa.library_path, moa.has_font()))
+print("    moa %s from %s; library %s; has_font() = %s; moa._speedups: %s" % (
+    moa.version, os.path.dirname(moa.__file__), moa.library_path, moa.has_font(),
+    os.path.basename(speedups.__file__) if speedups else "none (ctypes only)"))
 EOF
 
 say "python -m moa"

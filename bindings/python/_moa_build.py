@@ -19,10 +19,18 @@ real-font measurer, when there is one); ``moa/_lib.py`` loads the copy next to i
 libmoafont.so comes from ``$MOA_FONT_LIBRARY`` (it must exist), else beside the libmoa.so taken; ``MOA_WHEEL_FONT=0``
 leaves it out. At run time it needs the system's FreeType and HarfBuzz (``moa.has_font()`` tells).
 
+The wheel also holds ``moa/_speedups<EXT_SUFFIX>`` (moa/_speedups.c compiled for the Python building it: the
+per-frame calls without ctypes, see moa/_lib.py) when this Python is CPython with its headers (Debian:
+python3-dev) and a C compiler (``$CC``, else ``cc``) is there; it is then tagged for that interpreter
+(``cp311-cp311-<platform>``). Otherwise, or with ``MOA_WHEEL_SPEEDUPS=0``, the wheel is the ctypes-only one
+(``py3-none-<platform>``), with the reason on standard error; ``MOA_WHEEL_SPEEDUPS=1`` makes a failed compile an
+error. ``python3 _moa_build.py speedups`` compiles it in place (moa/, beside the sources), as `make python-ext` does.
+
 The version is the library's own (``moa_libversion()``, the library loaded with ctypes), else MOA_VERSION of
 ``Include/moa.h`` (else, in an sdist, PKG-INFO's). The wheel is tagged ``py3-none-<platform>`` (ctypes: no ABI
-of Python's, but a native library): ``linux_x86_64`` here; ``MOA_WHEEL_PLATFORM`` overrides the platform tag
-(e.g. a manylinux tag, when the library is known to comply). ``SOURCE_DATE_EPOCH`` sets the files' dates.
+of Python's, but a native library), or ``cp311-cp311-<platform>`` with the compiled module: ``linux_x86_64``
+here; ``MOA_WHEEL_PLATFORM`` overrides the platform tag (e.g. a manylinux tag, when the library is known to
+comply). ``SOURCE_DATE_EPOCH`` sets the files' dates.
 
 Metadata is the ``[project]`` table of pyproject.toml (read with tomllib, or on Python < 3.11 with a reader of
 the small subset that file uses: strings, arrays of strings, tables).
@@ -36,10 +44,13 @@ import io
 import json
 import os
 import re
+import shlex
+import shutil
 import subprocess
 import sys
 import sysconfig
 import tarfile
+import tempfile
 import time
 import zipfile
 from typing import Any, Dict, List, Mapping, Optional, Tuple
@@ -49,6 +60,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))                # the repository ro
 PACKAGE = "moa"
 LIBRARY = "libmoa.so"
 FONT_LIBRARY = "libmoafont.so"
+SPEEDUPS_SOURCE = os.path.join(HERE, PACKAGE, "_speedups.c")  # the optional compiled module, moa._speedups
 
 __all__ = ["build_wheel", "build_sdist", "build_editable", "get_requires_for_build_wheel",
            "get_requires_for_build_sdist", "get_requires_for_build_editable"]
@@ -255,6 +267,89 @@ def _platform_tag(lib: str) -> str:
     return plat
 
 
+# ---------------------------------------------------------------------------------------------- moa._speedups
+
+def _speedups_name() -> Optional[str]:
+    """The file name this Python imports moa._speedups from (_speedups.cpython-311-x86_64-linux-gnu.so), or None
+    when this is not CPython (the module uses CPython's C API)."""
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    return "_speedups" + suffix if sys.implementation.name == "cpython" and suffix else None
+
+
+def _interpreter_tags() -> str:
+    """The interpreter and ABI tags of a wheel with moa._speedups in it: cp311-cp311 (as packaging.tags names
+    them: t for a free-threaded build, d for a debug build)."""
+    version = "%d%d" % sys.version_info[:2]
+    abi = "cp" + version + ("t" if sysconfig.get_config_var("Py_GIL_DISABLED") else "") + \
+        ("d" if sysconfig.get_config_var("Py_DEBUG") else "")
+    return "cp%s-%s" % (version, abi)
+
+
+_compiled: Dict[Tuple[Any, ...], str] = {}  # one compile per process and command (build_wheel may run again)
+
+
+def compile_speedups(out_dir: str, strict: bool = False, header_dir: Optional[str] = None) -> Tuple[Optional[str], str]:
+    """Compile moa/_speedups.c for this Python into out_dir: (the module's path, "") or (None, why not: not
+    CPython, no Python.h, no compiler). strict adds -Werror; header_dir (Include/ of the checkout) checks the
+    declarations against moa.h. A compile that fails raises CalledProcessError."""
+    name = _speedups_name()
+    if name is None:
+        return None, "%s is not CPython" % sys.implementation.name
+    if not os.path.isfile(SPEEDUPS_SOURCE):
+        return None, "no %s" % SPEEDUPS_SOURCE
+    include = sysconfig.get_paths()["include"]
+    if not os.path.isfile(os.path.join(include, "Python.h")):
+        return None, "no Python.h in %s (Debian: apt-get install python%d.%d-dev)" % ((include,) + sys.version_info[:2])
+    cc = shlex.split(os.environ.get("CC") or "cc")
+    if not cc or shutil.which(cc[0]) is None:
+        return None, "no C compiler (%s; set CC)" % (os.environ.get("CC") or "cc")
+    cmd = cc + ["-std=c11", "-O2", "-Wall", "-Wextra"] + (["-Werror"] if strict else []) + \
+        ["-shared", "-fPIC", "-I" + include]
+    if header_dir:
+        cmd += ["-DMOA_SPEEDUPS_CHECK_HEADER", "-I" + header_dir]
+    cmd += [SPEEDUPS_SOURCE, "-o"]
+    st = os.stat(SPEEDUPS_SOURCE)
+    key = (tuple(cmd), st.st_mtime_ns, st.st_size, os.path.abspath(out_dir))
+    if key in _compiled and os.path.isfile(_compiled[key]):
+        return _compiled[key], ""
+    os.makedirs(out_dir, exist_ok=True)
+    out = os.path.join(out_dir, name)
+    tmp = out + ".tmp"
+    print("moa: %s" % " ".join(shlex.quote(a) for a in cmd + [out]), file=sys.stderr)
+    try:
+        subprocess.check_call(cmd + [tmp], stdout=sys.stderr)
+        os.replace(tmp, out)  # a module in use keeps its copy
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    _compiled[key] = out
+    return out, ""
+
+
+_speedups_dir: List[str] = []
+
+
+def _wheel_speedups() -> Optional[str]:
+    """moa._speedups compiled for the wheel (in a directory of this process), or None (the reason printed)."""
+    want = os.environ.get("MOA_WHEEL_SPEEDUPS", "")
+    if want in ("0", "no", "false", "off"):
+        return None
+    required = want in ("1", "yes", "true", "on")
+    if not _speedups_dir:
+        _speedups_dir.append(tempfile.mkdtemp(prefix="moa-speedups-"))
+        import atexit
+        atexit.register(shutil.rmtree, _speedups_dir[0], True)
+    try:
+        path, why = compile_speedups(_speedups_dir[0])
+    except (OSError, subprocess.CalledProcessError) as e:
+        path, why = None, "the compile failed (%s)" % e
+    if path is None:
+        if required:
+            raise RuntimeError("moa: MOA_WHEEL_SPEEDUPS=%s but moa._speedups cannot be built: %s" % (want, why))
+        print("moa: the wheel is without moa._speedups (ctypes only): %s" % why, file=sys.stderr)
+    return path
+
+
 # ---------------------------------------------------------------------------------------------- archives
 
 def _date() -> Tuple[int, int, int, int, int, int]:
@@ -346,16 +441,22 @@ def get_requires_for_build_editable(config_settings: Optional[Mapping[str, Any]]
 
 def build_wheel(wheel_directory: str, config_settings: Optional[Mapping[str, Any]] = None,
                 metadata_directory: Optional[str] = None) -> str:
-    """The wheel: moa/*.py, moa/py.typed, moa/libmoa.so (and moa/libmoafont.so when there is one)."""
+    """The wheel: moa/*.py, moa/py.typed, moa/libmoa.so (and moa/libmoafont.so when there is one, and
+    moa/_speedups<EXT_SUFFIX> when it compiles here: then the wheel is for this interpreter)."""
     lib = _find_library()
     assert lib is not None
     version = _version(lib)
+    platform = _platform_tag(lib)
     files = [(arc, src, 0o644) for arc, src in _package_files()]
     files.append(("%s/%s" % (PACKAGE, LIBRARY), lib, 0o755))
     font = _find_font_library(lib)
     if font:
         files.append(("%s/%s" % (PACKAGE, FONT_LIBRARY), font, 0o755))
-    return _write_wheel(wheel_directory, version, "py3-none-" + _platform_tag(lib), files)
+    speedups = _wheel_speedups()
+    if speedups:
+        files.append(("%s/%s" % (PACKAGE, os.path.basename(speedups)), speedups, 0o755))
+    return _write_wheel(wheel_directory, version, (_interpreter_tags() if speedups else "py3-none") + "-" + platform,
+                        files)
 
 
 def build_editable(wheel_directory: str, config_settings: Optional[Mapping[str, Any]] = None,
@@ -376,6 +477,8 @@ def build_sdist(sdist_directory: str, config_settings: Optional[Mapping[str, Any
     base = "%s-%s" % (PACKAGE, version)
     members = [("pyproject.toml", os.path.join(HERE, "pyproject.toml")),
                ("_moa_build.py", os.path.join(HERE, "_moa_build.py"))] + _package_files()
+    if os.path.isfile(SPEEDUPS_SOURCE):
+        members.append(("%s/%s" % (PACKAGE, os.path.basename(SPEEDUPS_SOURCE)), SPEEDUPS_SOURCE))
     tests = os.path.join(HERE, "tests")
     if os.path.isdir(tests):
         members += [("tests/" + n, os.path.join(tests, n)) for n in sorted(os.listdir(tests))
@@ -396,3 +499,35 @@ def build_sdist(sdist_directory: str, config_settings: Optional[Mapping[str, Any
                 add(tar, arcname, f.read())
         add(tar, "PKG-INFO", _metadata(version).encode("utf-8"))
     return name
+
+
+def _main(argv: List[str]) -> int:
+    """`python3 _moa_build.py speedups`: compile moa._speedups in place (moa/, beside the sources) with -Werror
+    and the declarations checked against Include/moa.h, for `make python-ext`. Without a compiler or Python's
+    headers it says why and succeeds (the package runs on ctypes); a failed compile fails."""
+    if argv != ["speedups"]:
+        print("usage: python3 _moa_build.py speedups", file=sys.stderr)
+        return 2
+    name = _speedups_name()
+    out_dir = os.path.join(HERE, PACKAGE)
+    header_dir = os.path.join(ROOT, "Include")
+    header = os.path.join(header_dir, "moa.h")
+    if name and os.path.isfile(header):
+        out = os.path.join(out_dir, name)
+        if os.path.isfile(out) and all(os.path.getmtime(out) > os.path.getmtime(p) for p in
+                                       (SPEEDUPS_SOURCE, header, os.path.abspath(__file__))):
+            return 0  # up to date
+    try:
+        path, why = compile_speedups(out_dir, strict=True,
+                                     header_dir=header_dir if os.path.isfile(header) else None)
+    except subprocess.CalledProcessError:
+        return 1
+    if path is None:
+        print("moa: moa._speedups not built: %s; the Python package runs on ctypes alone" % why)
+    else:
+        print("built %s" % os.path.relpath(path))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(_main(sys.argv[1:]))

@@ -31,7 +31,9 @@ No compile step: the standard library's ctypes loads libmoa.so (``MOA_LIBRARY``,
 package that an installed wheel ships, else the checkout's ``build/lib/libmoa.so``, else
 ``ctypes.util.find_library("moa")``; ``moa.library_path`` tells which). ``pip install ./bindings/python`` builds
 and installs a wheel with the library inside; ``python -m moa`` runs a small demo. The package is typed
-(``py.typed``): type checkers read the signatures.
+(``py.typed``): type checkers read the signatures. Optional: ``moa._speedups``, a compiled module that makes the
+calls of every frame without ctypes (``make python-ext`` in the checkout; the wheel has it when the Python that
+built it had its headers and a C compiler); without it, or with ``MOA_PYTHON_SPEEDUPS=0``, ctypes makes them.
 """
 from ._lib import lib as _lib, path as library_path
 from ._errors import (Error, ParseError, ConflictError, NotFoundError, InvalidError, DuplicateError, MisuseError,

@@ -93,6 +93,9 @@ from ._errors import finite, text, boolean, choice, priority
 from ._font import Font
 from ._lib import (lib, DONE_FN, REST_FN, TEXT_FN, MEASURE_FN, ADVANCE_FN, PROGRESS_FN, Rect_, Frame_, ErrorInfo_,
                    MeasuredSize_, MeasureStats_, TextStyle_, TextMetrics_, Usage_, CURVE_NAMES)
+# The calls of every frame: moa._speedups' when it is in use, else ctypes' (_lib.py chooses; same signatures,
+# same results).
+from ._lib import advance as _advance, advance_frames as _advance_frames, changed_frames as _changed_frames
 
 if TYPE_CHECKING:
     from ._arrange import Stack, Chain, Barrier
@@ -142,6 +145,9 @@ class Frame(NamedTuple):
 
 # The columns of a moa_frame array: (field, memoryview format, byte offset), from the ctypes layout of moa_frame.
 _FRAME_SIZE = ctypes.sizeof(Frame_)
+#: advance_frames: a frame that moves more views moves many (an array of 88 bytes a view): the array of the next
+#: frame is made ahead of it (see advance_frames).
+_FRAMES_SMALL = 256
 _ITEM_SIZE = {"Q": ctypes.sizeof(ctypes.c_uint64), "d": ctypes.sizeof(ctypes.c_double),
               "i": ctypes.sizeof(ctypes.c_int)}
 
@@ -163,6 +169,8 @@ class _Column:
     def __init__(self, name: str) -> None:
         self.name = name
         self.fmt, self.off = _COLUMN_AT[name]
+        # The column as a slice of the buffer read as items of its format: start and step in items.
+        self.start, self.step = self.off // _ITEM_SIZE[self.fmt], _FRAME_SIZE // _ITEM_SIZE[self.fmt]
         self.__doc__ = "The %s of every frame (a memoryview)." % name
 
     @overload
@@ -174,7 +182,17 @@ class _Column:
     def __get__(self, obj: Optional[FrameColumns], owner: Optional[type] = None) -> Union[_Column, memoryview]:
         if obj is None:
             return self
-        return obj._column(self.name, self.fmt, self.off)
+        # Read once a frame when following an animation: no call beyond the memoryview's own.
+        cols = obj._cols
+        if cols is None:
+            cols = obj._cols = {}
+        else:
+            col = cols.get(self.name)
+            if col is not None:
+                return col
+        raw: Any = memoryview(obj.buffer).cast("B")  # (the format is one of _ITEM_SIZE's)
+        col = cols[self.name] = raw.cast(self.fmt)[self.start::self.step]
+        return col
 
     def __set__(self, obj: FrameColumns, value: object) -> None:
         raise AttributeError("the columns of a FrameColumns are read-only")
@@ -212,22 +230,13 @@ class FrameColumns:
 
     def __init__(self, buffer: ctypes.Array[Frame_]) -> None:
         self.buffer = buffer
-        self._cols: dict[str, memoryview] = {}
+        self._cols: Optional[dict[str, memoryview]] = None  # made when a first column is read
 
     def __len__(self) -> int:
         return len(self.buffer)
 
     def __repr__(self) -> str:
         return "<moa.FrameColumns of %d frames>" % len(self.buffer)
-
-    def _column(self, name: str, fmt: str, off: int) -> memoryview:
-        col = self._cols.get(name)
-        if col is None:
-            size = _ITEM_SIZE[fmt]
-            raw: Any = memoryview(self.buffer).cast("B")  # (the format is one of _ITEM_SIZE's)
-            col = raw.cast(fmt)[off // size::_FRAME_SIZE // size]
-            self._cols[name] = col
-        return col
 
 
 assert all(isinstance(FrameColumns.__dict__.get(name), _Column) for name in FrameColumns.fields)
@@ -546,10 +555,10 @@ class Layout:
         # function closes the layout).
         self._progress: Any = None
         # advance_frames: the size of the array it hands the next frame (the last frame's count: animations
-        # move as many views frame after frame), and its count out, made once.
+        # move as many views frame after frame), that array's type, and a large one made ahead (see there).
         self._frames_cap = 1
-        self._frames_count = ctypes.c_size_t(0)
-        self._frames_count_ref = ctypes.byref(self._frames_count)
+        self._frames_type: Any = Frame_ * 1
+        self._frames_spare: Any = None
 
     # -- lifecycle
 
@@ -689,14 +698,15 @@ class Layout:
         if self._core.progress_error is not None:
             self._take_progress_error()
 
-    def _call(self, name: str, *args: Any) -> Tuple[int, list[BaseException]]:
-        """A C call that may call back: returns (status, exceptions the callbacks raised)."""
+    def _call(self, fn: Union[str, Callable[..., Any]], *args: Any) -> Tuple[Any, list[BaseException]]:
+        """A C call that may call back, fn(handle, *args) (fn a function of lib by name, or one of _lib's calls):
+        returns (what it returned, exceptions the callbacks raised)."""
         core = self._core
         h = self._h()
         frame: list[BaseException] = []
         core.frames.append(frame)
         try:
-            st = getattr(lib, name)(h, *args)
+            st = (getattr(lib, fn) if isinstance(fn, str) else fn)(h, *args)
         finally:
             core.frames.pop()
         return st, frame
@@ -881,19 +891,23 @@ class Layout:
         if sizes is not None:
             if len(sizes) != count:
                 raise E.InvalidError("%d sizes for %d names" % (len(sizes), count), E.INVALID, "invalid")
-            flat = (ctypes.c_double * max(2, 2 * count))()
-            for i, (w, h) in enumerate(sizes):
-                for k, x in ((2 * i, w), (2 * i + 1, h)):
+            values: list[float] = []
+            add = values.append
+            for w, h in sizes:
+                for x in (w, h):
                     if x is None:
-                        flat[k] = -1.0   # MOA_NO_INTRINSIC
-                    elif finite(x, "size") < 0:
+                        add(-1.0)   # MOA_NO_INTRINSIC
+                        continue
+                    # finite(), with a plain int first (what it does with one, faster: sizes come by thousands)
+                    v = float(x) if type(x) is int else finite(x, "size")
+                    if v < 0:
                         raise E.InvalidError("an intrinsic size must be 0 or more (None for none)", E.INVALID,
                                              "invalid")
-                    else:
-                        flat[k] = x
+                    add(v)
+            flat = (ctypes.c_double * max(2, 2 * count))(*values)
         out = (ctypes.c_uint64 * max(1, count))()
         self._check(lib.moa_views_new(self._h(), arr, count, pid, flat, out))
-        return [self._view(out[i]) for i in range(count)]
+        return [self._view(i) for i in out[:count]]
 
     def find(self, name: str) -> Optional[View]:
         """The view, root or guide named `name`, or None."""
@@ -1213,9 +1227,9 @@ class Layout:
 
     def _changed(self, views: Union[bool, int] = True) -> Union[list[View], int]:
         if not views:  # the same views as moa_layout_changed_views, whose count alone costs more
-            count = ctypes.c_size_t(0)
-            self._check(lib.moa_layout_changed_frames(self._h(), None, 0, ctypes.byref(count)))
-            return count.value
+            st, count = _changed_frames(self._h(), None, 0)
+            self._check(st)
+            return count
         return [self._view(i) for i in self._ids("moa_layout_changed_views")]
 
     def frames(self, guides: bool = False) -> list[Frame]:
@@ -1243,7 +1257,8 @@ class Layout:
 
         def call(arr: Optional[ctypes.Array[Frame_]], n: int) -> int:
             if changed:
-                return lib.moa_layout_changed_frames(h, arr, n, ctypes.byref(count))
+                st, count.value = _changed_frames(h, arr, n)
+                return st
             return lib.moa_layout_frames(h, g, arr, n, ctypes.byref(count))
 
         self._check(call(None, 0))
@@ -1497,28 +1512,52 @@ class Layout:
         views=False makes no View object: with frame_columns(changed=True) (or frame_buffer) it is the way to
         follow an animation in which many views move (see frame_columns)."""
         v = boolean(views, "views")
-        return self._clock("moa_layout_advance", finite(dt, "dt"), v)
+        return self._clock(_advance, finite(dt, "dt"), v)
 
     def advance_frames(self, dt: float) -> Optional[FrameColumns]:
         """advance(dt, views=False) and frame_columns(changed=True) in one C call (moa_layout_advance_frames):
         the frame, then the frames of the views it moved, by column (``len()`` is how many moved). A ctypes call
-        costs about 2 us, more than a frame in which one view moves: this is the way to follow an animation
-        frame by frame. Returns None if a callback closed the layout; completions run inside, and the first
-        exception one raised is raised after the frame, as advance()."""
-        d = finite(dt, "dt")
+        costs about 2 us, half of a frame in which one view moves (moa._speedups, when built, makes this call
+        without ctypes): this is the way to follow an animation frame by frame. Returns None if a callback closed
+        the layout; completions run inside, and the first exception one raised is raised after the frame, as
+        advance()."""
+        # _call inlined: this is the call made for every frame, the one the benchmarks compare with C.
+        d = dt if type(dt) is float and dt - dt == 0 else finite(dt, "dt")
+        core = self._core
+        h = core.h
+        if h is None:
+            raise _closed()
+        # The array is as large as the last frame's count, and handed out (cut to what moved). But the frame after
+        # one that moved every view may move one view (another animation), and a large array made for it would
+        # cost more than that frame: a large array is made after the frame that hands one out, for the next
+        # frame; when that one moves few, they are copied out of it.
         cap = self._frames_cap
-        arr = (Frame_ * cap)()
-        if not self._clock_call("moa_layout_advance_frames", d, arr, cap, self._frames_count_ref):
+        arr = self._frames_type() if cap <= _FRAMES_SMALL else self._frames_spare
+        frame: list[BaseException] = []
+        core.frames.append(frame)
+        try:
+            st, n = _advance_frames(h, d, arr, cap)
+        finally:
+            core.frames.pop()
+        if (st or frame or core.h is None) and not self._clock_end(st, frame):
             return None
-        n = self._frames_count.value
+        if n == cap and n <= _FRAMES_SMALL:
+            return FrameColumns(arr)  # the usual frame: as many moved as in the last one
+        if n > cap:  # more moved than the array holds: all of them, from the frame just made
+            out = (Frame_ * n)()
+            st, _ = _changed_frames(h, out, n)
+            self._check(st)
+        elif n <= _FRAMES_SMALL < cap:  # few after many: copied out
+            out = (Frame_ * n).from_buffer_copy(arr)
+            self._frames_spare = None
+        else:
+            out = arr if n == cap else (Frame_ * n).from_buffer(arr)  # (the first n frames, no copy)
         if n != cap:
-            if n > cap:  # more moved than the array holds: all of them, from the frame just made
-                arr = (Frame_ * n)()
-                self._check(lib.moa_layout_changed_frames(self._h(), arr, n, self._frames_count_ref))
-            else:
-                arr = (Frame_ * n).from_buffer(arr)  # the first n frames, no copy
             self._frames_cap = max(1, n)
-        return FrameColumns(arr)
+            self._frames_type = Frame_ * self._frames_cap
+        if n > _FRAMES_SMALL:
+            self._frames_spare = self._frames_type()  # the next frame's (the last one is handed out)
+        return FrameColumns(out)
 
     @overload
     def seek(self, t: float, *, views: Literal[True] = ...) -> Optional[list[View]]: ...
@@ -1534,15 +1573,16 @@ class Layout:
         v = boolean(views, "views")
         return self._clock("moa_layout_seek", finite(t, "time"), v)
 
-    def _clock(self, name: str, x: float, views: int) -> Union[list[View], int, None]:
-        if not self._clock_call(name, x):
+    def _clock(self, fn: Union[str, Callable[..., Any]], x: float, views: int) -> Union[list[View], int, None]:
+        """A call that makes a frame (advance, seek), then what changed; None if a callback closed the layout."""
+        st, frame = self._call(fn, x)
+        if not self._clock_end(st, frame):
             return None
         return self._changed(views)
 
-    def _clock_call(self, name: str, *args: Any) -> bool:
-        """A call that makes a frame (advance, seek): False if a callback closed the layout; a callback's
-        exception is raised after the frame."""
-        st, frame = self._call(name, *args)
+    def _clock_end(self, st: int, frame: list[BaseException]) -> bool:
+        """After a call that made a frame: False if a callback closed the layout; a callback's exception, then
+        a failure, raised."""
         if self._core.h is None:
             self._take_cb_error()
             if frame:

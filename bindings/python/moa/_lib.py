@@ -18,11 +18,11 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import os
-from typing import Callable, Optional, Tuple, TypeVar
+from typing import Any, Callable, Optional, Tuple, TypeVar
 
 __all__ = ["lib", "path", "DONE_FN", "REST_FN", "TEXT_FN", "MEASURE_FN", "ADVANCE_FN", "PROGRESS_FN", "Rect_", "Frame_",
            "ErrorInfo_", "Term_", "MeasuredSize_", "MeasureStats_", "TextStyle_", "TextMetrics_", "Usage_",
-           "PRIORITY_NAMES", "CURVE_NAMES"]
+           "PRIORITY_NAMES", "CURVE_NAMES", "speedups", "advance", "advance_frames", "changed_frames"]
 
 # ---------------------------------------------------------------------------------------------- types
 
@@ -330,6 +330,77 @@ for _name, (_res, _args) in _SIGNATURES.items():
         raise ImportError("moa: %s has no %s (library older than the binding?)" % (path, _name)) from None
     _fn.restype = _res
     _fn.argtypes = _args
+
+
+# ---------------------------------------------------------------------------------------------- speedups
+#
+# The calls made for every frame have two implementations with one signature each: moa._speedups
+# (bindings/python/moa/_speedups.c, optional, built by `make python-ext` or into the wheel), which calls the
+# library without ctypes' cost per call (~2 us here), and the ctypes functions below. This is the one place that
+# chooses: `speedups` is the bound module or None, and the names below are its functions or the ctypes ones.
+# MOA_PYTHON_SPEEDUPS=0 forces ctypes; MOA_PYTHON_SPEEDUPS=1 requires the module (ImportError without it: for
+# tests that must run the compiled path); unset, it is used when it imports and fits this library (else a
+# warning says why not). Both paths make the same C calls with the same arguments: the same results.
+
+
+def _ct_advance(h: int, dt: float) -> int:
+    return lib.moa_layout_advance(h, dt)  # type: ignore[no-any-return]
+
+
+def _ct_advance_frames(h: int, dt: float, buf: "ctypes.Array[Frame_]", cap: int) -> Tuple[int, int]:
+    count = _size(0)
+    st = lib.moa_layout_advance_frames(h, dt, buf, cap, ctypes.byref(count))
+    return st, count.value
+
+
+def _ct_changed_frames(h: int, buf: "Optional[ctypes.Array[Frame_]]", cap: int) -> Tuple[int, int]:
+    count = _size(0)
+    st = lib.moa_layout_changed_frames(h, buf, cap, ctypes.byref(count))
+    return st, count.value
+
+
+def _speedups() -> Any:
+    """moa._speedups bound to `lib`, or None (see above)."""
+    want = os.environ.get("MOA_PYTHON_SPEEDUPS", "")
+    if want in ("0", "no", "false", "off"):
+        return None
+    required = want in ("1", "yes", "true", "on")
+    try:
+        from . import _speedups as sp  # type: ignore[attr-defined]
+    except ImportError as e:
+        if required:
+            raise ImportError("moa: MOA_PYTHON_SPEEDUPS=%s but moa._speedups does not import (`make python-ext` "
+                              "builds it): %s" % (want, e)) from None
+        return None
+    why = None
+    if sp.FRAME_SIZE != ctypes.sizeof(Frame_):
+        why = "built for a moa_frame of %d bytes, not %d" % (sp.FRAME_SIZE, ctypes.sizeof(Frame_))
+    elif not all(hasattr(lib, name) for name in sp.FUNCTIONS):
+        why = "it calls functions %s does not have" % path
+    if why is not None:  # a stale build: rebuild it, or use ctypes
+        msg = "moa: moa._speedups (%s) does not fit this library, %s: rebuild it (`make python-ext`)" % (
+            sp.__file__, why)
+        if required:
+            raise ImportError(msg)
+        import warnings
+        warnings.warn(msg + "; using ctypes", RuntimeWarning)
+        return None
+    # The addresses of the functions ctypes loaded: the module calls this copy of the library, never another.
+    sp.bind({name: ctypes.cast(getattr(lib, name), _vp).value for name in sp.FUNCTIONS})
+    return sp
+
+
+#: moa._speedups (bound to `lib`) when it is in use, else None.
+speedups: Any = _speedups()
+
+#: advance(h, dt) -> status: moa_layout_advance.
+advance: Callable[[int, float], int] = speedups.advance if speedups else _ct_advance
+#: advance_frames(h, dt, buffer, cap) -> (status, count): moa_layout_advance_frames into buffer (cap moa_frame).
+advance_frames: Callable[[int, float, Any, int], Tuple[int, int]] = (
+    speedups.advance_frames if speedups else _ct_advance_frames)
+#: changed_frames(h, buffer or None, cap) -> (status, count): moa_layout_changed_frames.
+changed_frames: Callable[[int, Any, int], Tuple[int, int]] = (
+    speedups.changed_frames if speedups else _ct_changed_frames)
 
 
 _V = TypeVar("_V")

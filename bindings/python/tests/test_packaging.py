@@ -122,7 +122,8 @@ def backend(monkeypatch):
     spec = importlib.util.spec_from_file_location("_moa_build_under_test", BACKEND)
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    for name in ("MOA_LIBRARY", "MOA_FONT_LIBRARY", "MOA_WHEEL_FONT", "MOA_WHEEL_PLATFORM", "SOURCE_DATE_EPOCH"):
+    for name in ("MOA_LIBRARY", "MOA_FONT_LIBRARY", "MOA_WHEEL_FONT", "MOA_WHEEL_PLATFORM", "SOURCE_DATE_EPOCH",
+                 "MOA_WHEEL_SPEEDUPS", "CC"):
         monkeypatch.delenv(name, raising=False)
     return mod
 
@@ -159,6 +160,7 @@ def test_build_wheel(backend, tmp_path, monkeypatch):
         pytest.skip("the loaded library is not a file path")
     monkeypatch.setenv("MOA_LIBRARY", lib)
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    monkeypatch.setenv("MOA_WHEEL_SPEEDUPS", "0")  # the ctypes-only wheel (the compiled one: the test below)
     name = backend.build_wheel(str(tmp_path))
     assert name == "moa-%s-py3-none-%s.whl" % (moa.version, backend._platform_tag(lib))
     assert "-any" not in name
@@ -166,7 +168,7 @@ def test_build_wheel(backend, tmp_path, monkeypatch):
         names = set(zf.namelist())
         sources = {"moa/" + n for n in os.listdir(PACKAGE_DIR) if n.endswith(".py")}
         assert sources | {"moa/py.typed", "moa/libmoa.so"} <= names
-        assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+        assert not any("__pycache__" in n or n.endswith(".pyc") or "_speedups" in n for n in names)
         assert ("moa/libmoafont.so" in names) == os.path.isfile(os.path.join(os.path.dirname(lib), "libmoafont.so"))
         with open(lib, "rb") as f:
             assert zf.read("moa/libmoa.so") == f.read()
@@ -193,11 +195,57 @@ def test_build_wheel(backend, tmp_path, monkeypatch):
         backend.build_wheel(str(tmp_path / "none"))
 
 
+def test_build_wheel_with_the_compiled_module(backend, tmp_path, monkeypatch):
+    """moa._speedups compiled into the wheel when this Python can (CPython, its headers, a C compiler): the wheel
+    is then for this interpreter, and the module in it loads and binds; otherwise the ctypes-only wheel."""
+    lib = os.path.abspath(moa.library_path)
+    if os.sep not in moa.library_path or not os.path.isfile(lib):
+        pytest.skip("the loaded library is not a file path")
+    monkeypatch.setenv("MOA_LIBRARY", lib)
+    monkeypatch.setenv("MOA_WHEEL_FONT", "0")
+    name = backend.build_wheel(str(tmp_path))
+    module = backend._wheel_speedups()  # (the same compile, remembered)
+    platform = backend._platform_tag(lib)
+    if module is None:
+        assert name == "moa-%s-py3-none-%s.whl" % (moa.version, platform)
+        pytest.skip("moa._speedups cannot be compiled here: the ctypes-only wheel")
+    tag = backend._interpreter_tags()
+    assert tag.startswith("cp%d%d-cp%d%d" % (sys.version_info[:2] * 2))  # (t, d: free-threaded, debug builds)
+    assert name == "moa-%s-%s-%s.whl" % (moa.version, tag, platform)
+    arcname = "moa/" + backend._speedups_name()
+    site = tmp_path / "site"
+    with zipfile.ZipFile(str(tmp_path / name)) as zf:
+        assert arcname in zf.namelist() and "moa/_speedups.c" not in zf.namelist()
+        assert "Tag: %s-%s\n" % (tag, platform) in zf.read("moa-%s.dist-info/WHEEL" % moa.version).decode()
+        _record_ok(zf)
+        zf.extractall(str(site))
+    # The wheel's module (compiled stand-alone: no moa.h) is the one imported, and it binds to the library.
+    env = {k: v for k, v in os.environ.items() if k not in ("MOA_LIBRARY", "PYTHONPATH")}
+    env.update(PYTHONPATH=str(site), MOA_PYTHON_SPEEDUPS="1", PYTHONDONTWRITEBYTECODE="1")
+    code = ("import importlib, moa; sp = importlib.import_module('moa._lib').speedups; "
+            "assert sp.__file__.startswith(%r), sp.__file__; "
+            "L = moa.Layout(100, 100); L.view('a'); L.eqs('a.left == 0\\na.top == 0\\na.size == 10x10'); "
+            "L.solve(); L.eqs('a.left == 0')[0].animate(50, duration=1); "
+            "print(len(L.advance_frames(0.5)), L['a'].frame.x)" % str(site))
+    r = subprocess.run([sys.executable, "-c", code], env=env, cwd=str(tmp_path), stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.split() == ["1", "25.0"], r.stdout
+
+    # MOA_WHEEL_SPEEDUPS=1: a wheel without the module is an error; unset, the ctypes-only wheel.
+    monkeypatch.setenv("CC", str(tmp_path / "no-such-cc"))
+    fresh = backend.build_wheel(str(tmp_path / "nocc"))
+    assert fresh == "moa-%s-py3-none-%s.whl" % (moa.version, platform)
+    monkeypatch.setenv("MOA_WHEEL_SPEEDUPS", "1")
+    with pytest.raises(RuntimeError, match="no C compiler"):
+        backend.build_wheel(str(tmp_path / "required"))
+
+
 def test_build_runs_make_when_the_library_is_missing(backend, tmp_path, monkeypatch):
     """No MOA_LIBRARY and no build/lib/libmoa.so: `make -C <root> lib` (a stand-in make here: no Swift)."""
     lib = os.path.abspath(moa.library_path)
     if os.sep not in moa.library_path or not os.path.isfile(lib):
         pytest.skip("the loaded library is not a file path")
+    monkeypatch.setenv("MOA_WHEEL_SPEEDUPS", "0")
     root = tmp_path / "repo"
     (root / "Include").mkdir(parents=True)
     (root / "Include" / "moa.h").write_text('#define MOA_VERSION "%s"\n' % moa.version)
@@ -233,5 +281,5 @@ def test_build_editable_and_sdist(backend, tmp_path):
         names = tf.getnames()
     base = sdist[:-len(".tar.gz")]
     assert {base + "/pyproject.toml", base + "/_moa_build.py", base + "/moa/__init__.py", base + "/moa/py.typed",
-            base + "/PKG-INFO", base + "/tests/conftest.py"} <= set(names)
+            base + "/PKG-INFO", base + "/tests/conftest.py", base + "/moa/_speedups.c"} <= set(names)
     assert not any(n.endswith(".so") for n in names)
