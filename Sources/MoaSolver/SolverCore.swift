@@ -159,8 +159,19 @@ struct SolverCore {
         guard out.count >= vars.count else {
             throw .invalidArgument("room for \(out.count) values, but \(vars.count) variables")
         }
-        for v in vars { _ = try checked(v) }   // every handle first: a failed call writes nothing
-        for i in vars.indices { out[i] = varValue[vars[i].slot] }
+        // Every handle first (a failed call writes nothing), through raw buffers: a frame reads every variable.
+        let valid = varLive.withUnsafeBufferPointer { live in
+            varGeneration.withUnsafeBufferPointer { generation in
+                vars.allSatisfy { v in
+                    let s = v.slot
+                    return v.rawValue != 0 && s < live.count && live[s] && generation[s] == v.generation
+                }
+            }
+        }
+        guard valid else { throw .unknownVariable }
+        varValue.withUnsafeBufferPointer { value in
+            for i in vars.indices { out[i] = value[vars[i].slot] }
+        }
     }
 
     mutating func checked(_ v: Variable) throws(SolverError) -> Int {
@@ -520,10 +531,25 @@ struct SolverCore {
             }
             return
         }
-        for slot in varSym.indices where varLive[slot] {
-            let s = varSym[slot]
-            setValue(slot, tab.rowOf[s].isValid ? tab.symValue[s] : 0)   // `Tableau.value(_:)`, without the copies
-        }
+        // Every live variable, through raw buffers (`setValue` and `Tableau.value(_:)` inlined): after a full
+        // pass this runs every frame of a drag.
+        var listed: [Int32] = []
+        swap(&listed, &changedSlots)
+        defer { swap(&listed, &changedSlots) }
+        varSym.withUnsafeBufferPointer { sym in
+        varLive.withUnsafeBufferPointer { live in
+        tab.rowOf.withUnsafeBufferPointer { rowOf in
+        tab.symValue.withUnsafeBufferPointer { symValue in
+        varValue.withUnsafeMutableBufferPointer { value in
+        varChanged.withUnsafeMutableBufferPointer { changed in
+            for slot in 0 ..< sym.count where live[slot] {
+                let s = sym[slot].index
+                let x = rowOf[s].isValid ? symValue[s] : 0
+                guard x != value[slot] else { continue }
+                value[slot] = x
+                if !changed[slot] { changed[slot] = true; listed.append(Int32(slot)) }
+            }
+        }}}}}}
     }
 
     /// Stores a variable's new value; a change lists it in `changedSlots` (once).

@@ -168,6 +168,30 @@ final class SolverTests: XCTestCase {
         XCTAssertEqual(try values(s, [x, y]), [8, 5])
     }
 
+    func testValuesInOneCall() throws {
+        let s = Solver()
+        let x = s.addVariable(name: "x"), y = s.addVariable(name: "y"), gone = s.addVariable(name: "gone")
+        try s.add(x - 3, .equal)
+        try s.add(y - x - 4, .equal)
+        try s.removeVariable(gone)
+        s.updateVariables()
+        var out = [Double](repeating: -1, count: 2)
+        try [x, y].withUnsafeBufferPointer { vars in
+            try out.withUnsafeMutableBufferPointer { try s.values(of: vars, into: $0) }
+        }
+        XCTAssertEqual(out, [3, 7])
+        // A stale handle anywhere, or too little room: an error, and nothing written.
+        out = [-1, -1]
+        XCTAssertThrowsError(try [x, gone].withUnsafeBufferPointer { vars in
+            try out.withUnsafeMutableBufferPointer { try s.values(of: vars, into: $0) }
+        }) { XCTAssertEqual($0 as? SolverError, .unknownVariable) }
+        XCTAssertEqual(out, [-1, -1])
+        XCTAssertThrowsError(try [x, y].withUnsafeBufferPointer { vars in
+            try out.withUnsafeMutableBufferPointer { try s.values(of: vars, into: UnsafeMutableBufferPointer(rebasing: $0[..<1])) }
+        })
+        XCTAssertEqual(out, [-1, -1])
+    }
+
     func testActivateDeactivate() throws {
         let s = Solver()
         let x = s.addVariable(name: "x")
