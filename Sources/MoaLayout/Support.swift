@@ -119,7 +119,7 @@ struct SerialTable<Element: AnyObject> {
     }
 
     mutating func insert(_ e: Element, at serial: Int) {
-        precondition(serial >= 0)
+        guard serial >= 0 else { return }   // serials start at 0
         let p = serial >> Self.pageShift
         while pages.count <= p { pages.append([]); liveInPage.append(0) }
         if pages[p].isEmpty { pages[p] = [Element?](repeating: nil, count: 1 << Self.pageShift) }

@@ -1319,11 +1319,14 @@ struct SolverCore {
             tab.rows[pr].constant = Tableau.clean(tab.rows[pr].constant + a * t)
             tab.flatConstantEpoch &+= 1   // cached expansions downstream: their constants are recomputed on use
             if tab.kind[m] == .dummy {
+                // Each aggregate's column is short and a downstream may hold thousands: read in place (caching
+                // each would thrash `column(_:)`'s cache).
                 for (d, g) in tab.aggregatesDownstream(of: pr) {
-                    for (r, c) in tab.column(d) {
-                        tab.touchConstant(r)
-                        tab.rows[r].constant = Tableau.clean(tab.rows[r].constant + c * a * g * t)
-                        changed.append(r)
+                    for ref in tab.cols[d] {
+                        let c = tab.rows[ref.row].cells[Int(ref.cell)].coef
+                        tab.touchConstant(ref.row)
+                        tab.rows[ref.row].constant = Tableau.clean(tab.rows[ref.row].constant + c * a * g * t)
+                        changed.append(ref.row)
                     }
                 }
             }
