@@ -42,8 +42,8 @@ extension Layout {
     public func violatedConstraints() -> [ViolatedConstraint] {
         solver.updateVariables()
         var out: [ViolatedConstraint] = []
-        for c in byID.all.values where c.isActive && !c.isRequired {   // sorted below: no need to sort them all
-            guard let e = c.installedExpression else { continue }
+        byID.forEach { c in
+            guard c.isActive && !c.isRequired, let e = c.installedExpression else { return }
             let v = _evaluate(e)
             let off: Double
             switch c.relation {

@@ -387,9 +387,15 @@ extension Layout {
     /// Registers a new equation constraint without a journal entry; returns the constraint its key named before
     /// (for `_unregisterNow`).
     func _registerNow(_ c: LayoutConstraint) -> LayoutConstraint? {
+        let previous = byKey.updateValue(c, forKey: c.key)
+        _listNow(c)
+        return previous
+    }
+
+    /// `_registerNow` but for `byKey`, which the caller has set.
+    func _listNow(_ c: LayoutConstraint) {
         userConstraints.append(c)
         byID[c.id] = c
-        return byKey.updateValue(c, forKey: c.key)
     }
 
     /// Undoes `_registerNow(c)`, the last registration not yet undone.
@@ -654,18 +660,28 @@ extension Layout {
 /// entry as stale, and the list is compacted when half of it is stale. Ids are never reused, so an entry whose
 /// id is still in `all` is a constraint that mentions the view.
 struct ConstraintIndex {
-    private(set) var all: [Int: LayoutConstraint] = [:]
+    /// By id (ids only grow, and a layout that adds and removes for hours keeps pages only for live ones).
+    private var table = SerialTable<LayoutConstraint>()
+
+    /// The live constraints, in increasing id order.
+    var all: [LayoutConstraint] { table.elements }
+
+    /// Calls `body` on each live constraint, in increasing id order.
+    func forEach(_ body: (LayoutConstraint) throws -> Void) rethrows { try table.forEach(body) }
+
+    /// How many constraints are live.
+    var count: Int { table.count }
+
+    /// Pages of the table in use.
+    var allocatedPages: Int { table.allocatedPages }
 
     subscript(id: Int) -> LayoutConstraint? {
-        get { all[id] }
-        set {   // one hash each way: updateValue and removeValue return what was there
-            let old = newValue.map { all.updateValue($0, forKey: id) } ?? all.removeValue(forKey: id)
-            if let old { unlink(old) }
-            if let c = newValue { link(c) }
+        get { table[id] }
+        set {
+            if let old = table[id] { unlink(old) }
+            if let c = newValue { table.insert(c, at: id); link(c) } else { table.remove(at: id) }
         }
     }
-
-    mutating func reserveCapacity(_ n: Int) { all.reserveCapacity(n) }
 
     /// The ids of the live constraints whose first or second view is `view`, each once, in increasing order.
     func mentioning(_ view: View) -> [Int] { mentioning(anyOf: [view]) }
@@ -682,15 +698,22 @@ struct ConstraintIndex {
         var last = Int.min
         for id in ids where id != last {
             last = id
-            if all[id] != nil { ids[kept] = id; kept += 1 }
+            if table[id] != nil { ids[kept] = id; kept += 1 }
         }
         ids.removeLast(ids.count - kept)
         return ids
     }
 
     private mutating func link(_ c: LayoutConstraint) {
-        c.firstView.constraintIDs.append(c.id)
-        if let v = c.secondView { v.constraintIDs.append(c.id) }
+        Self.append(c.id, to: c.firstView)
+        if let v = c.secondView { Self.append(c.id, to: v) }
+    }
+
+    /// A view's first list holds room for the handful of constraints most views have (growing one at a time was
+    /// three allocations a view).
+    private static func append(_ id: Int, to v: View) {
+        if v.constraintIDs.capacity == 0 { v.constraintIDs.reserveCapacity(8) }
+        v.constraintIDs.append(id)
     }
 
     private mutating func unlink(_ c: LayoutConstraint) {

@@ -244,9 +244,8 @@ extension Layout {
         out.reserveCapacity(lines.count)
         fresh.reserveCapacity(lines.count)
         displaced.reserveCapacity(lines.count)
-        // One growth of the tables for the whole text, not a rehash at every doubling.
+        // One growth of the table for the whole text, not a rehash at every doubling.
         byKey.reserveCapacity(byKey.count + lines.count)
-        byID.reserveCapacity(byID.all.count + lines.count)
         do throws(LayoutError) {
             for r in lines {
                 let lineStart = out.count
@@ -258,17 +257,27 @@ extension Layout {
                     for a in actions[r.actions] {
                         switch a {
                         case .constraint(let s):
-                            if let c = byKey[s.key], c.isValid {
+                            // One lookup of the key: a valid constraint there is updated, else a new one takes
+                            // the slot (only `nextConstraintID` is touched meanwhile, not `byKey`).
+                            var existing: LayoutConstraint? = nil, made: LayoutConstraint? = nil
+                            var previous: LayoutConstraint? = nil
+                            Self.update(&byKey[s.key]) { slot in
+                                if let c = slot, c.isValid { existing = c; return }
+                                previous = slot
+                                made = makeConstraint(s, origin: .equation)
+                                slot = made
+                            }
+                            if let c = existing {
                                 let old = (c.line, c.source, c.sourceText)
                                 c.line = r.line; c.source = source; c.sourceText = r.text
                                 j.record { (c.line, c.source, c.sourceText) = old }
                                 try _setConstant(c, s.constant, &j, refresh: false)
                                 if c.id < firstFreshID { updated.append(c) }
                                 done(c, .updated)
-                            } else {
-                                let c = makeConstraint(s, origin: .equation)
+                            } else if let c = made {
                                 c.line = r.line; c.source = source; c.sourceText = r.text
-                                displaced.append(_registerNow(c))
+                                _listNow(c)
+                                displaced.append(previous)
                                 fresh.append(c)
                                 done(c, .created)
                             }
@@ -306,6 +315,9 @@ extension Layout {
         _report(lines, actions, perLine, source: source, failure: nil)
         return out
     }
+
+    /// Calls `body` on a slot in place (a dictionary's slot: one hash for a lookup and an insert).
+    static func update<T>(_ slot: inout T, _ body: (inout T) -> Void) { body(&slot) }
 
     /// Undoes the registrations of `fresh` (latest first); `displaced` is what `_registerNow` returned for each.
     func _unregisterNow(_ fresh: [LayoutConstraint], _ displaced: [LayoutConstraint?]) {

@@ -83,7 +83,7 @@ extension Layout {
     /// What the layout has in use: its solver's rows, cells, variables and constraints, its constraints and
     /// its views.
     public var usage: LayoutUsage {
-        LayoutUsage(solver: solver.usage, constraints: byID.all.count,
+        LayoutUsage(solver: solver.usage, constraints: byID.count,
                     views: allViews.all.reduce(0) { $0 + ($1.isValid ? 1 : 0) })
     }
 }

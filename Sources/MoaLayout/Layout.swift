@@ -269,6 +269,9 @@ public final class Layout {
     /// Pages of the table of views by serial in use now (tests check that it follows the live views).
     public var _serialTablePages: Int { viewBySerial.allocatedPages }
 
+    /// Pages of the table of constraints by id in use now (tests check that it follows the live constraints).
+    public var _constraintTablePages: Int { byID.allocatedPages }
+
     /// Adds a view named `name` under `superview` (the root by default).
     ///
     /// - Parameters:
@@ -478,7 +481,7 @@ public final class Layout {
     public var constraints: [LayoutConstraint] { userConstraints.live }
 
     /// Every live constraint of the layout: equations, intrinsic sizes, root size and guides.
-    public var allConstraints: [LayoutConstraint] { byID.all.values.sorted { $0.id < $1.id } }
+    public var allConstraints: [LayoutConstraint] { byID.all }
 
     /// The live constraint with this id, or nil.
     public func constraint(id: Int) -> LayoutConstraint? { byID[id] }

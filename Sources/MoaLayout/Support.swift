@@ -111,6 +111,8 @@ struct SerialTable<Element: AnyObject> {
     /// An empty array for a page not made yet or freed.
     private var pages: [[Element?]] = []
     private var liveInPage: [Int32] = []
+    /// The objects held.
+    private(set) var count = 0
 
     subscript(serial: Int) -> Element? {
         let p = serial >> Self.pageShift
@@ -121,9 +123,11 @@ struct SerialTable<Element: AnyObject> {
     mutating func insert(_ e: Element, at serial: Int) {
         guard serial >= 0 else { return }   // serials start at 0
         let p = serial >> Self.pageShift
+        // The last page, kept while it was being filled, is freed once a later one starts and it is empty.
+        if let l = pages.indices.last, l < p, liveInPage[l] == 0 { pages[l] = [] }
         while pages.count <= p { pages.append([]); liveInPage.append(0) }
         if pages[p].isEmpty { pages[p] = [Element?](repeating: nil, count: 1 << Self.pageShift) }
-        if pages[p][serial & Self.pageMask] == nil { liveInPage[p] += 1 }
+        if pages[p][serial & Self.pageMask] == nil { liveInPage[p] += 1; count += 1 }
         pages[p][serial & Self.pageMask] = e
     }
 
@@ -132,12 +136,26 @@ struct SerialTable<Element: AnyObject> {
         guard serial >= 0, p < pages.count, !pages[p].isEmpty, pages[p][serial & Self.pageMask] != nil else { return }
         pages[p][serial & Self.pageMask] = nil
         liveInPage[p] -= 1
+        count -= 1
         // The last page is still being filled: keep it rather than free and make it again for every new view.
         if liveInPage[p] == 0 && p < pages.count - 1 { pages[p] = [] }
     }
 
     /// Pages allocated now (for tests of the memory bound).
     var allocatedPages: Int { pages.reduce(0) { $0 + ($1.isEmpty ? 0 : 1) } }
+
+    /// The objects held, in increasing serial order.
+    var elements: [Element] {
+        var out: [Element] = []
+        out.reserveCapacity(count)
+        forEach { out.append($0) }
+        return out
+    }
+
+    /// Calls `body` on each object held, in increasing serial order.
+    func forEach(_ body: (Element) throws -> Void) rethrows {
+        for page in pages { for case let e? in page { try body(e) } }
+    }
 }
 
 extension View: Removable {}

@@ -28,6 +28,36 @@ final class LayoutTests: XCTestCase {
         XCTAssertNil(layout.view(serial: last!.serial))
     }
 
+    /// Constraints by id follow the live constraints the same way (ids are never reused), and every list of
+    /// them stays in id order.
+    func testConstraintsByIDFollowTheLiveConstraints() throws {
+        let layout = try Layout(width: 320, height: 480)
+        try layout.addView("a")
+        let kept = try layout.eq("a.left == 10")
+        var last: LayoutConstraint? = nil
+        for i in 0 ..< 5_000 {
+            if let l = last { try layout.remove(l); XCTAssertNil(layout.constraint(id: l.id)) }
+            let c = try layout.eq("a.width == \(i + 1)")   // a fresh constraint (its key's last one is gone)
+            XCTAssertTrue(layout.constraint(id: c.id) === c)
+            last = c
+        }
+        XCTAssertLessThanOrEqual(layout._constraintTablePages, 3)
+        XCTAssertTrue(layout.constraint(id: kept.id) === kept)
+        XCTAssertTrue(layout.constraint(id: last!.id) === last)
+        XCTAssertNil(layout.constraint(id: last!.id - 1))
+        XCTAssertNil(layout.constraint(id: last!.id + 1))
+        XCTAssertNil(layout.constraint(id: -1))
+        let ids = layout.allConstraints.map(\.id)
+        XCTAssertEqual(ids, ids.sorted())
+        XCTAssertTrue(ids.contains(kept.id) && ids.contains(last!.id))
+        XCTAssertEqual(layout.usage.constraints, ids.count)
+        try layout.remove(last!)
+        XCTAssertNil(layout.constraint(id: last!.id))
+        XCTAssertEqual(layout.allConstraints.count, ids.count - 1)
+        _ = try layout.solve()
+        XCTAssertEqual(layout["a"]!.frame.x, 10)
+    }
+
     // MARK: - Conflicts
 
     static let chain = """
