@@ -42,7 +42,9 @@ extension Tableau {
         if abs(v) < Tolerance.coefEpsilon { v = 0 }
         if journal.isOpen { journal.objective.append((l, s, old)) }
         levels[l].coef[s] = v
-        if !isCandidate[s] && !rowOf[s].isValid && improvingDirection(s) != 0 {
+        // Listed whether or not it improves now: `popCandidate` looks once, where a look here would be one per
+        // level and per pivot that moves it (the dual simplex's pivots keep every symbol from improving).
+        if !isCandidate[s] && !rowOf[s].isValid {
             isCandidate[s] = true
             pushCandidate(s)
         }
