@@ -50,6 +50,30 @@ extension Tableau {
         }
     }
 
+    /// `objAdd(l, s, factor * c)` for each cell (s, c) of the pivot scratch (`loadPivot`): the level's
+    /// coefficients moved out into a local for the loop, as `mergePivot` does with a row (a wide pivot row made
+    /// the nested arrays' uniqueness checks a tenth of a jump across a row of 400 boxes).
+    mutating func objAddPivot(_ l: LevelID, _ factor: Double) {
+        var coef: [Double] = []
+        swap(&coef, &levels[l].coef)
+        let journaling = journal.isOpen
+        coef.withUnsafeMutableBufferPointer { coef in
+            for j in scratch.pivotSyms.indices {
+                let s = scratch.pivotSyms[j]
+                let old = coef[s.index]
+                var v = old + factor * scratch.pivotCoefs[j]
+                if abs(v) < Tolerance.coefEpsilon { v = 0 }
+                if journaling { journal.objective.append((l, s, old)) }
+                coef[s.index] = v
+                if !isCandidate[s] && !rowOf[s].isValid {   // as objAdd
+                    isCandidate[s] = true
+                    pushCandidate(s)
+                }
+            }
+        }
+        swap(&coef, &levels[l].coef)
+    }
+
     /// objective[l] += factor * row r (constant and terms).
     mutating func objAddRow(_ l: LevelID, _ r: RowID, _ factor: Double) {
         levels[l].constant += factor * rows[r].constant
@@ -113,7 +137,7 @@ extension Tableau {
             if d == 0 { continue }
             objAdd(LevelID(l), s, -d)
             levels[l].constant += d * k
-            for j in scratch.pivotSyms.indices { objAdd(LevelID(l), scratch.pivotSyms[j], d * scratch.pivotCoefs[j]) }
+            objAddPivot(LevelID(l), d)
         }
         if phaseOne.isActive, phaseOne.index[s] >= 0 {
             let i = Int(phaseOne.index[s])
