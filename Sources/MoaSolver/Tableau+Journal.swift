@@ -33,19 +33,21 @@ struct Journal {
         txId &+= 1
         let wrapped = txId == 0
         if wrapped { txId = 1 }
-        rows.removeAll(keepingCapacity: true)
-        constants.removeAll(keepingCapacity: true)
-        objective.removeAll(keepingCapacity: true)
-        levelConstants.removeAll(keepingCapacity: true)   // every suggest and remove begins one
+        // (`close()` emptied the lists of changes; the rest are emptied here. Each only when it has entries:
+        // every suggestion opens a transaction, and each call was a uniqueness check.)
+        Journal.empty(&rows); Journal.empty(&constants); Journal.empty(&objective)
+        Journal.empty(&levelConstants)
         levelCount = levels
         symCount = symbols
         self.rowCount = rowCount
         freeSymsMark = freeSyms
         freeRowsMark = freeRows
-        poppedSyms.removeAll(keepingCapacity: true)
-        poppedRows.removeAll(keepingCapacity: true)
-        pendingFreeSyms.removeAll(keepingCapacity: true)
+        Journal.empty(&poppedSyms); Journal.empty(&poppedRows); Journal.empty(&pendingFreeSyms)
         return wrapped
+    }
+
+    @inline(__always) static func empty<T>(_ list: inout [T]) {
+        if !list.isEmpty { list.removeAll(keepingCapacity: true) }
     }
 
     /// Notes that symbol `s` was popped from the free list, leaving `count` entries.
@@ -61,10 +63,7 @@ struct Journal {
     /// Ends the transaction (after a commit or a rollback has used the record).
     mutating func close() {
         isOpen = false
-        pendingFreeSyms.removeAll(keepingCapacity: true)
-        rows.removeAll(keepingCapacity: true)
-        constants.removeAll(keepingCapacity: true)
-        objective.removeAll(keepingCapacity: true)
+        Journal.empty(&pendingFreeSyms); Journal.empty(&rows); Journal.empty(&constants); Journal.empty(&objective)
     }
 }
 

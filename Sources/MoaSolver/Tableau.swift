@@ -276,8 +276,12 @@ struct Tableau {
     var cellCount = 0
     /// Changes with every cell written (made, removed, its coefficient changed): `column(_:)`'s cache key.
     var cellEpoch: UInt64 = 0
-    /// `column(_:)`'s answers by symbol, each with the `cellEpoch` it was read at.
-    var columnCache: [Sym: (epoch: UInt64, items: [(row: RowID, coef: Double)])] = [:]
+    /// `column(_:)`'s answers, each with its symbol and the `cellEpoch` it was read at, in a slot chosen by the
+    /// symbol (direct-mapped: no hashing on the path of every suggestion; two columns in use that share a slot
+    /// take turns).
+    var columnCache = [(sym: Sym, epoch: UInt64, items: [(row: RowID, coef: Double)])](
+        repeating: (Sym.none, 0, []), count: Tableau.columnCacheSlots)
+    static let columnCacheSlots = 64
     var rowStamp: [UInt32] = []           // the transaction that last recorded the row (`touch`)
     var flats: [FlatExpansion] = []
     var flatEpoch: UInt32 = 1
@@ -462,12 +466,12 @@ struct Tableau {
     /// contiguous array. Kept until any cell changes (`cellEpoch`): a constant that animates shifts the rows of
     /// the same column every frame, and reading each coefficient from its row's cells was a cache miss a row.
     mutating func column(_ s: Sym) -> [(row: RowID, coef: Double)] {
-        if let known = columnCache[s], known.epoch == cellEpoch { return known.items }
+        let slot = s.index & (Tableau.columnCacheSlots - 1)
+        if columnCache[slot].sym == s && columnCache[slot].epoch == cellEpoch { return columnCache[slot].items }
         var items: [(row: RowID, coef: Double)] = []
         items.reserveCapacity(cols[s].count)
         for ref in cols[s] { items.append((ref.row, rows[ref.row].cells[Int(ref.cell)].coef)) }
-        if columnCache.count >= 64 { columnCache.removeAll() }   // columns of constants changed long ago
-        columnCache[s] = (cellEpoch, items)
+        columnCache[slot] = (s, cellEpoch, items)
         return items
     }
 
