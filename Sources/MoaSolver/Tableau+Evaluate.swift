@@ -74,7 +74,8 @@ extension Tableau {
         changes.rows.removeAll(keepingCapacity: true)
         for s in changes.syms { changes.isSymDirty[s] = false }
         changes.syms.removeAll(keepingCapacity: true)
-        if !evaluation.isValid { evaluation.compile(self) }
+        // The two arrays it reads, not `self`: passing the tableau copied it (a retain and a release of every array).
+        if !evaluation.isValid { evaluation.compile(rows: rows, rowOf: rowOf) }
         changes.lastIncrementalRows = evaluation.run(rows, &symValue)
     }
 
@@ -136,20 +137,20 @@ struct EvaluationProgram {
 
     mutating func invalidate() { isValid = false; epoch &+= 1 }
 
-    mutating func compile(_ t: Tableau) {
+    mutating func compile(rows: [Row], rowOf: [RowID]) {
         activeBasics.removeAll(keepingCapacity: true); activeRows.removeAll(keepingCapacity: true)
         passiveBasics.removeAll(keepingCapacity: true); passiveRows.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true); starts.append(0)
         syms.removeAll(keepingCapacity: true); coefs.removeAll(keepingCapacity: true)
-        for r in t.rows.indices {
-            let row = t.rows[r]
+        for r in rows.indices {
+            let row = rows[r]
             if row.basic.isValid && !row.passive { activeBasics.append(row.basic.raw); activeRows.append(Int32(r)) }
         }
-        for s in t.rowOf.indices {
-            let r = t.rowOf[s]
-            guard r.isValid, t.rows[r].passive else { continue }
+        for s in rowOf.indices {
+            let r = rowOf[s]
+            guard r.isValid, rows[r].passive else { continue }
             passiveBasics.append(Int32(s)); passiveRows.append(r.raw)
-            for c in t.rows[r].cells where t.rowOf[c.sym].isValid { syms.append(c.sym.raw); coefs.append(c.coef) }
+            for c in rows[r].cells where rowOf[c.sym].isValid { syms.append(c.sym.raw); coefs.append(c.coef) }
             starts.append(Int32(syms.count))
         }
         isValid = true
