@@ -248,9 +248,11 @@ extension Layout {
     /// Brings the solver's copy of `c` up to date: a constant change in place, or a rebuild when its variables
     /// or coefficients changed (a direction flip, a baseline offset set or cleared).
     func _refresh(_ c: LayoutConstraint, _ j: inout Journal) throws(LayoutError) {
-        guard let h = c.solverConstraint, let old = c.installedExpression else { return }
+        guard let h = c.solverConstraint else { return }
         let e = _expression(c)
-        if e.terms == old.terms {
+        // (The installed expression compared in place: making it was an array per animated constant a frame.)
+        guard let old = try? solver.compare(h, terms: e.terms) else { return }
+        if old.sameTerms {
             guard e.constant != old.constant else { return }
             do throws(SolverError) {
                 try solver.setConstant(e.constant, of: h)
@@ -614,12 +616,42 @@ extension Layout {
             guard value.isFinite, abs(value) <= 1e12 else {
                 throw LayoutError(.invalid, "constant \(formatNumber(value)) must be finite, within ±1e12")
             }
+            if try _setConstantInPlace(c, value) { return }
             try _transaction { (j: inout Journal) throws(LayoutError) in try _setConstant(c, value, &j) }
         case .intrinsic(let axis, _):
             try _transaction { (j: inout Journal) throws(LayoutError) in try _setIntrinsic(c.firstView, axis, value, &j) }
         case .rootSize, .guide, .arrangement:
             throw LayoutError(.invalid, _ownedMessage(c))
         }
+    }
+
+    /// The usual case of `_setConstantByHandle` (every frame of an animated constant): a top-level call under no
+    /// time limit whose solver expression keeps its terms is one solver call, which changes nothing when it
+    /// fails, so it needs no transaction (no journal, no undo steps). Returns false, changing nothing, for
+    /// every other case (the caller takes the transaction).
+    func _setConstantInPlace(_ c: LayoutConstraint, _ value: Double) throws(LayoutError) -> Bool {
+        guard callDepth == 0, maxSecondsPerCall == 0 else { return false }
+        try checkNotMeasuring()
+        let old = c.constant
+        if old == value { needsLayout = true; return true }
+        c.constant = value
+        guard let h = c.solverConstraint else { needsLayout = true; return true }
+        let e = _expression(c)
+        guard let installed = try? solver.compare(h, terms: e.terms), installed.sameTerms else {
+            c.constant = old
+            return false
+        }
+        if e.constant != installed.constant {
+            do throws(SolverError) {
+                try solver.setConstant(e.constant, of: h)
+            } catch {
+                let failure = _error(error, for: c)   // (described with the constant it was given, as the transaction does)
+                c.constant = old
+                throw failure
+            }
+        }
+        needsLayout = true
+        return true
     }
 
     func _setPriorityByHandle(_ c: LayoutConstraint, _ value: Double) throws(LayoutError) {

@@ -539,8 +539,14 @@ public final class Layout {
         solver.updateVariables()
         allViews.compact()
         userConstraints.compact()
-        var touched = framesToRefresh
-        framesToRefresh.removeAll(keepingCapacity: true)
+        // Taken, not copied: emptying a list whose buffer is shared makes a new one of the same capacity (a
+        // buffer the size of the whole layout every frame, once a solve had refreshed every view).
+        var touched: [View] = []
+        swap(&touched, &framesToRefresh)
+        defer {
+            touched.removeAll(keepingCapacity: true)
+            if framesToRefresh.isEmpty { swap(&touched, &framesToRefresh) }   // its room, for the next solve
+        }
         framesToRefreshKept = 0
         for x in solver.takeChangedVariables() {
             let i = x.index

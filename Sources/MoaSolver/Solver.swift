@@ -174,6 +174,12 @@ public final class Solver {
     /// The constraint's expression (a variable named twice is merged into one term).
     public func expression(of c: Constraint) throws(SolverError) -> Expression { try core.expression(of: c) }
 
+    /// Whether `expression(of: c).terms == terms`, and the constant of that expression, without making it (a
+    /// layout checks this for every constant it animates, every frame).
+    package func compare(_ c: Constraint, terms: [Term]) throws(SolverError) -> (sameTerms: Bool, constant: Double) {
+        try core.compare(c, terms: terms)
+    }
+
     /// The constraint's relation.
     public func relation(of c: Constraint) throws(SolverError) -> Relation { try core.relation(of: c) }
 

@@ -452,6 +452,19 @@ struct SolverCore {
         return Expression(terms, constant: r.constant)
     }
 
+    mutating func compare(_ c: Constraint, terms: [Term]) throws(SolverError) -> (sameTerms: Bool, constant: Double) {
+        let slot = try checked(c)
+        let n = cons[slot].vars.count
+        guard n == terms.count else { return (false, cons[slot].constant) }
+        for i in 0 ..< n {
+            let v = Int(cons[slot].vars[i])
+            if terms[i] != Term(Variable(slot: v, generation: varGeneration[v]), cons[slot].coefs[i]) {
+                return (false, cons[slot].constant)
+            }
+        }
+        return (true, cons[slot].constant)
+    }
+
     mutating func relation(of c: Constraint) throws(SolverError) -> Relation { cons[try checked(c)].relation }
 
     mutating func description(of c: Constraint) throws(SolverError) -> String { describe(try checked(c)) }

@@ -145,9 +145,25 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(e?.constraint?.equation, "root.width == 300")
         XCTAssertEqual(layout.rootWidth, 500)
         XCTAssertEqual(try layout.solve().count, 0, "nothing moved")
-        // A constant that cannot hold.
-        XCTAssertEqual(expectError { try hs[0].setConstant(600) }?.kind, .unsatisfiable)
+        // A constant that cannot hold: one solver call (no transaction), and the same failure as through the
+        // transaction a time limit takes.
+        let inPlace = expectError { try hs[0].setConstant(600) }
+        XCTAssertEqual(inPlace?.kind, .unsatisfiable)
+        XCTAssertEqual(inPlace?.constraint?.equation, "a.width == 600")
         XCTAssertEqual(hs[0].constant, 400)
+        try layout.setLimits(LayoutLimits(maxSecondsPerCall: 1000))
+        let transacted = expectError { try hs[0].setConstant(600) }
+        XCTAssertEqual(transacted?.kind, inPlace?.kind)
+        XCTAssertEqual(transacted?.message, inPlace?.message)
+        XCTAssertEqual(transacted?.constraint?.equation, inPlace?.constraint?.equation)
+        XCTAssertEqual(hs[0].constant, 400)
+        try layout.setLimits(LayoutLimits())
+        XCTAssertEqual(try layout.solve().count, 0, "nothing moved")
+        try hs[0].setConstant(300)   // and one that holds
+        XCTAssertEqual(try layout.solve().count, 1)
+        assertFrame(layout["a"], 0, 0, 300, 10)
+        try hs[0].setConstant(400)
+        try layout.solve()
         // A priority raised to required that cannot hold.
         let soft = try layout.eq("a.width == 450 @ low")
         XCTAssertEqual(expectError { try soft.setPriority(1000) }?.kind, .unsatisfiable)
