@@ -35,7 +35,11 @@ DEPS_PACKAGES ?= gcc make pkg-config python3 lua5.4 liblua5.4-dev lua-busted lua
 # nodelete (hosts such as Lua dlclose modules). moa-bench is built with the same flags: SwiftPM recompiles every
 # module when -Xswiftc flags change, so one flag set for both products keeps rebuilds incremental (and gives a
 # bench binary that does not need the Swift runtime either).
-SWIFT_RELEASE_FLAGS := -c release -Xswiftc -static-stdlib \
+# Without Swift's run-time exclusivity checks (the compile-time ones stay): they were 8% of building a layout
+# from text and of creating views (a check per property access of a view or constraint object). Every test
+# build keeps them: the Swift tests (debug), the ASan builds and the fuzzers (mk/reliability.mk), which run the
+# same code through the same C calls; a package that depends on this one builds with them too.
+SWIFT_RELEASE_FLAGS := -c release -Xswiftc -static-stdlib -Xswiftc -enforce-exclusivity=unchecked \
 	-Xlinker --version-script=$(CURDIR)/$(BUILD)/moa.map -Xlinker -soname=libmoa.so -Xlinker -z -Xlinker nodelete
 
 CFLAGS_TEST := -std=c11 -Wall -Wextra -Werror -IInclude

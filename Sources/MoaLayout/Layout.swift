@@ -480,7 +480,7 @@ public final class Layout {
     /// The constraints made by equations (`eq`, `eqs`), active or not, in creation order.
     public var constraints: [LayoutConstraint] { userConstraints.live }
 
-    /// Every live constraint of the layout: equations, intrinsic sizes, root size and guides.
+    /// Every live constraint of the layout: equations, intrinsic sizes, root size and guides, in creation order.
     public var allConstraints: [LayoutConstraint] { byID.all }
 
     /// The live constraint with this id, or nil.
