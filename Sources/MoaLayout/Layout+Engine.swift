@@ -249,21 +249,41 @@ extension Layout {
     /// or coefficients changed (a direction flip, a baseline offset set or cleared).
     func _refresh(_ c: LayoutConstraint, _ j: inout Journal) throws(LayoutError) {
         guard let h = c.solverConstraint else { return }
-        let e = _expression(c)
-        // (The installed expression compared in place: making it was an array per animated constant a frame.)
-        guard let old = try? solver.compare(h, terms: e.terms) else { return }
-        if old.sameTerms {
-            guard e.constant != old.constant else { return }
-            do throws(SolverError) {
-                try solver.setConstant(e.constant, of: h)
-            } catch {
-                throw _error(error, for: c)
-            }
-            j.record { [unowned self] in try? self.solver.setConstant(old.constant, of: h) }
-        } else {
+        switch try _refreshConstant(c, h) {
+        case .unknown: return
+        case .constant(let old):
+            if let old { j.record { [unowned self] in try? self.solver.setConstant(old, of: h) } }
+        case .terms:
             _uninstall(c, &j)
             try _install(c, &j)
         }
+    }
+
+    /// What `_refreshConstant` found.
+    enum ConstantRefresh {
+        /// The terms are the installed ones: the solver has the new constant (the old one to undo it, nil when
+        /// it did not change).
+        case constant(Double?)
+        /// The terms changed: the constraint must be installed again.
+        case terms
+        /// The handle is not the solver's.
+        case unknown
+    }
+
+    /// Gives the solver `c`'s new constant when its expression keeps the installed terms (the installed
+    /// expression is compared in place: making it was an array per animated constant a frame). Throws the
+    /// solver's failure (nothing changed), described with the constant `c` has now.
+    func _refreshConstant(_ c: LayoutConstraint, _ h: Constraint) throws(LayoutError) -> ConstantRefresh {
+        let e = _expression(c)
+        guard let installed = try? solver.compare(h, terms: e.terms) else { return .unknown }
+        guard installed.sameTerms else { return .terms }
+        guard e.constant != installed.constant else { return .constant(nil) }
+        do throws(SolverError) {
+            try solver.setConstant(e.constant, of: h)
+        } catch {
+            throw _error(error, for: c)
+        }
+        return .constant(installed.constant)
     }
 
     /// Sets `c.constant` and (unless `refresh` is false, for a later `_refreshGroup`) updates the solver.
@@ -635,20 +655,10 @@ extension Layout {
         let old = c.constant
         if old == value { needsLayout = true; return true }
         c.constant = value
-        guard let h = c.solverConstraint else { needsLayout = true; return true }
-        let e = _expression(c)
-        guard let installed = try? solver.compare(h, terms: e.terms), installed.sameTerms else {
-            c.constant = old
-            return false
-        }
-        if e.constant != installed.constant {
-            do throws(SolverError) {
-                try solver.setConstant(e.constant, of: h)
-            } catch {
-                let failure = _error(error, for: c)   // (described with the constant it was given, as the transaction does)
-                c.constant = old
-                throw failure
-            }
+        if let h = c.solverConstraint {
+            let refreshed: ConstantRefresh
+            do throws(LayoutError) { refreshed = try _refreshConstant(c, h) } catch { c.constant = old; throw error }
+            guard case .constant = refreshed else { c.constant = old; return false }
         }
         needsLayout = true
         return true

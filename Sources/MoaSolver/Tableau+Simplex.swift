@@ -42,8 +42,13 @@ extension Tableau {
         if abs(v) < Tolerance.coefEpsilon { v = 0 }
         if journal.isOpen { journal.objective.append((l, s, old)) }
         levels[l].coef[s] = v
-        // Listed whether or not it improves now: `popCandidate` looks once, where a look here would be one per
-        // level and per pivot that moves it (the dual simplex's pivots keep every symbol from improving).
+        noteObjectiveChange(s)
+    }
+
+    /// Lists `s` as a candidate after one of its objective coefficients moved, whether or not it improves now:
+    /// `popCandidate` looks once, where a look here would be one per level and per pivot that moves it (the dual
+    /// simplex's pivots keep every symbol from improving).
+    @inline(__always) mutating func noteObjectiveChange(_ s: Sym) {
         if !isCandidate[s] && !rowOf[s].isValid {
             isCandidate[s] = true
             pushCandidate(s)
@@ -65,10 +70,7 @@ extension Tableau {
                 if abs(v) < Tolerance.coefEpsilon { v = 0 }
                 if journaling { journal.objective.append((l, s, old)) }
                 coef[s.index] = v
-                if !isCandidate[s] && !rowOf[s].isValid {   // as objAdd
-                    isCandidate[s] = true
-                    pushCandidate(s)
-                }
+                noteObjectiveChange(s)
             }
         }
         swap(&coef, &levels[l].coef)
