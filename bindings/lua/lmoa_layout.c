@@ -837,6 +837,53 @@ static moa_status read_frames(lua_State *L, LLayout *ll, int which, moa_frame *o
     return st;
 }
 
+/* Pushes the result of L:frame_values and L:advance_frames: the table at index 3 (its array items replaced by
+   the count frames' values, those past the new end cleared) or a new table, then count. */
+static void push_values(lua_State *L, const moa_frame *fr, size_t count) {
+    size_t i, j;
+    lua_Integer k, old = 0;
+    if (lua_istable(L, 3)) {
+        old = (lua_Integer)lua_rawlen(L, 3);
+        lua_pushvalue(L, 3);
+    } else {
+        lua_createtable(L, (int)(count * FRAME_STRIDE), 0);
+    }
+    for (i = 0, k = 0; i < count; i++) {
+        const moa_frame *f = &fr[i];
+        const double v[FRAME_STRIDE - 1] = {f->frame.x,         f->frame.y,         f->frame.width,
+                                            f->frame.height,    f->frame_in_root.x, f->frame_in_root.y,
+                                            f->frame_in_root.width, f->frame_in_root.height};
+        lua_pushinteger(L, (lua_Integer)f->view);
+        lua_rawseti(L, -2, ++k);
+        for (j = 0; j < FRAME_STRIDE - 1; j++) {
+            lua_pushnumber(L, v[j]);
+            lua_rawseti(L, -2, ++k);
+        }
+    }
+    for (; old > k; old--) { /* from the end: t stays a sequence at every step */
+        lua_pushnil(L);
+        lua_rawseti(L, -2, old);
+    }
+    lua_pushinteger(L, (lua_Integer)count);
+}
+
+/* After a first read of count frames of `which` into the scratch array fr (cap frames): reads them again into
+   a larger one when they did not fit, then pushes them as push_values. Returns the number of results. */
+static int push_read_values(lua_State *L, LLayout *ll, int which, moa_frame *fr, size_t cap, size_t count,
+                            const char *fn) {
+    if (count > cap) {
+        moa_status st;
+        if (count > (size_t)(INT_MAX / FRAME_STRIDE)) return luaL_error(L, "%s: too many views", fn);
+        fr = scratch_frames(L, 1, count, &cap);
+        st = read_frames(L, ll, which, fr, cap, &count);
+        if (!ll->m) return 0; /* closed by a measure function: nothing to return */
+        if (st != MOA_OK) return lmoa_layout_error(L, ll, st, fn);
+        if (count > cap) count = cap;
+    }
+    push_values(L, fr, count);
+    return 2;
+}
+
 /* L:frame_values([which [, t]]) -> t, count: the frames of `which` ("changed": changed_frames(), the default;
    "all": frames(); "all+guides": frames(true)) as one flat array of numbers, FRAME_STRIDE per view, into t
    (its array items are replaced, those past the new end cleared) or a new table. The frames are read (one
@@ -846,8 +893,7 @@ static int layout_frame_values(lua_State *L) {
     static const char *const whichs[] = {"changed", "all", "all+guides", NULL};
     LLayout *ll = lmoa_check_layout(L, 1);
     int which = luaL_checkoption(L, 2, "changed", whichs);
-    size_t count = 0, cap, i;
-    lua_Integer k, old = 0;
+    size_t count = 0, cap;
     moa_frame *fr;
     moa_status st;
     if (!lua_isnoneornil(L, 3)) luaL_checktype(L, 3, LUA_TTABLE);
@@ -856,47 +902,30 @@ static int layout_frame_values(lua_State *L) {
     st = read_frames(L, ll, which, fr, cap, &count);
     if (!ll->m) return 0; /* closed by a measure function: nothing to return */
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "frame_values");
-    if (count > cap) {
-        if (count > (size_t)(INT_MAX / FRAME_STRIDE)) return luaL_error(L, "frame_values: too many views");
-        fr = scratch_frames(L, 1, count, &cap);
-        st = read_frames(L, ll, which, fr, cap, &count);
-        if (!ll->m) return 0;
-        if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "frame_values");
-        if (count > cap) count = cap;
+    return push_read_values(L, ll, which, fr, cap, count, "frame_values");
+}
+
+/* L:advance_frames(dt [, t]) -> t, count: L:advance(dt, false), then L:frame_values("changed", t), in one C call
+   (moa_layout_advance_frames into the scratch array; a second, moa_layout_changed_frames, when it must grow):
+   the way to follow an animation frame by frame. Completions run inside; the first error one raised is raised
+   after the frame, as L:advance. Nothing returned when a callback closed the layout. */
+static int layout_advance_frames(lua_State *L) {
+    LLayout *ll = lmoa_check_layout(L, 1);
+    double dt = lmoa_check_finite(L, 2, "dt", NULL);
+    size_t count = 0, cap;
+    moa_frame *fr;
+    moa_status st;
+    if (!lua_isnoneornil(L, 3)) luaL_checktype(L, 3, LUA_TTABLE);
+    lua_settop(L, 3);
+    fr = scratch_frames(L, 1, 0, &cap);
+    CALLBACK_CALL(ll, L, moa_layout_advance_frames(ll->m, dt, fr, cap, &count));
+    if (!ll->m) {
+        lmoa_raise_pending(L, ll);
+        return 0;
     }
-    if (lua_istable(L, 3)) {
-        old = (lua_Integer)lua_rawlen(L, 3);
-        lua_pushvalue(L, 3);
-    } else {
-        lua_createtable(L, (int)(count * FRAME_STRIDE), 0);
-    }
-    for (i = 0, k = 0; i < count; i++) {
-        const moa_frame *f = &fr[i];
-        lua_pushinteger(L, (lua_Integer)f->view);
-        lua_rawseti(L, 4, ++k);
-        lua_pushnumber(L, f->frame.x);
-        lua_rawseti(L, 4, ++k);
-        lua_pushnumber(L, f->frame.y);
-        lua_rawseti(L, 4, ++k);
-        lua_pushnumber(L, f->frame.width);
-        lua_rawseti(L, 4, ++k);
-        lua_pushnumber(L, f->frame.height);
-        lua_rawseti(L, 4, ++k);
-        lua_pushnumber(L, f->frame_in_root.x);
-        lua_rawseti(L, 4, ++k);
-        lua_pushnumber(L, f->frame_in_root.y);
-        lua_rawseti(L, 4, ++k);
-        lua_pushnumber(L, f->frame_in_root.width);
-        lua_rawseti(L, 4, ++k);
-        lua_pushnumber(L, f->frame_in_root.height);
-        lua_rawseti(L, 4, ++k);
-    }
-    for (; old > k; old--) { /* from the end: t stays a sequence at every step */
-        lua_pushnil(L);
-        lua_rawseti(L, 4, old);
-    }
-    lua_pushinteger(L, (lua_Integer)count);
-    return 2;
+    if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "advance_frames");
+    lmoa_raise_pending(L, ll);
+    return push_read_values(L, ll, 0, fr, cap, count, "advance_frames"); /* the frame is made: its frames */
 }
 
 /* L:view_by_id(id) -> View or nil: the view, root or guide of that id (v.id, the ids of L:frame_values) */
@@ -1051,6 +1080,7 @@ static const luaL_Reg layout_methods[] = {
     {"frames", layout_frames},
     {"changed_frames", layout_changed_frames},
     {"frame_values", layout_frame_values},
+    {"advance_frames", layout_advance_frames},
     {"view_by_id", layout_view_by_id},
     {"svg", layout_svg},
     {"html", layout_html},

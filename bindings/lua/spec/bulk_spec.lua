@@ -249,3 +249,65 @@ describe("views = false", function()
     assert.equal(0, L2:advance(0.1, false))
   end)
 end)
+
+describe("advance_frames", function()
+  it("is advance(dt, false) then frame_values('changed', t), as the count grows and shrinks", function()
+    local L, cs = screen(60)
+    local twin, tcs = screen(60) -- the same screen, followed by advance and frame_values
+    local t, tw = { "old" }, {}
+    cs[9]:animate(12, { duration = 0.25 }) -- one view moves first: the scratch array starts small
+    tcs[9]:animate(12, { duration = 0.25 })
+    for frame = 1, 60 do
+      if frame == 20 then -- then every view
+        cs[1]:animate(-100, { duration = 0.5, curve = "easeInOut" })
+        tcs[1]:animate(-100, { duration = 0.5, curve = "easeInOut" })
+      end
+      local got, count = L:advance_frames(1 / 60, t)
+      assert.equal(t, got)
+      assert.equal(twin:advance(1 / 60, false), count)
+      local _, want = twin:frame_values("changed", tw)
+      assert.equal(want, count)
+      assert.equal(#tw, #t)
+      for i = 1, #t, moa.frame_stride do -- the ids differ between the layouts; the frames do not
+        for j = 1, moa.frame_stride - 1 do assert.equal(tw[i + j], t[i + j]) end
+        assert.equal(twin:view_by_id(tw[i]).name, L:view_by_id(t[i]).name)
+      end
+      assert.same(expected(L:changed_frames()), t)
+    end
+    local fresh, n = L:advance_frames(0) -- no table: a new one
+    assert.equal(0, n)
+    assert.same({}, fresh)
+  end)
+
+  it("raises on misuse before the clock moves, and leaves the table as it was", function()
+    local L, cs = screen(2)
+    cs[1]:animate(-50, { duration = 1 })
+    local t = { 1, 2, 3 }
+    for _, bad in ipairs { -1, 0 / 0, math.huge, "x" } do
+      assert.has_error(function() L:advance_frames(bad, t) end)
+    end
+    assert.has_error(function() L:advance_frames(0.1, "t") end)
+    assert.has_error(function() L:advance_frames(0.1, 7) end)
+    assert.has_error(function() L.advance_frames({}, 0.1) end)
+    assert.equal(0, L.time)
+    assert.same({ 1, 2, 3 }, t)
+    L:close()
+    assert.has_error(function() L:advance_frames(0.1, t) end, "attempt to use a closed layout")
+    assert.same({ 1, 2, 3 }, t)
+  end)
+
+  it("returns nothing when a callback closed the layout, and raises a callback's error after the frame", function()
+    local L, cs = screen(1)
+    cs[4]:animate(150, { duration = 0.1, done = function() L:close() end })
+    assert.is_nil(L:advance_frames(0.1, {}))
+    assert.is_true(L.closed)
+    local L2, cs2 = screen(1)
+    cs2[4]:animate(150, { duration = 0.1, done = function() error "boom" end })
+    local ok, err = pcall(L2.advance_frames, L2, 0.1, {})
+    assert.is_false(ok)
+    assert.matches("boom$", err)
+    assert.equal(150, L2:find("sidebar").frame.width) -- the frame was made
+    local _, n = L2:advance_frames(0.1)
+    assert.equal(0, n)
+  end)
+end)

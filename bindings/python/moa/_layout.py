@@ -164,7 +164,9 @@ assert all(_FRAME_SIZE % _ITEM_SIZE[fmt] == 0 and off % _ITEM_SIZE[fmt] == 0 for
 
 
 class _Column:
-    """A column of FrameColumns (a descriptor): read on a FrameColumns, a memoryview over its buffer."""
+    """A column of FrameColumns (a non-data descriptor): read on a FrameColumns, a memoryview over the first
+    len() frames of its buffer, kept in the instance's __dict__ (later reads find it there without a call)
+    until the next advance_frames(out=) that changes the number of frames."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -182,35 +184,29 @@ class _Column:
     def __get__(self, obj: Optional[FrameColumns], owner: Optional[type] = None) -> Union[_Column, memoryview]:
         if obj is None:
             return self
-        # Read once a frame when following an animation: no call beyond the memoryview's own.
-        cols = obj._cols
-        if cols is None:
-            cols = obj._cols = {}
-        else:
-            col = cols.get(self.name)
-            if col is not None:
-                return col
         raw: Any = memoryview(obj.buffer).cast("B")  # (the format is one of _ITEM_SIZE's)
-        col = cols[self.name] = raw.cast(self.fmt)[self.start::self.step]
+        col: memoryview = raw.cast(self.fmt)[self.start:self.start + obj._n * self.step:self.step]
+        obj.__dict__[self.name] = col
         return col
-
-    def __set__(self, obj: FrameColumns, value: object) -> None:
-        raise AttributeError("the columns of a FrameColumns are read-only")
 
 
 _COLUMN_AT = {name: (fmt, off) for name, fmt, off in _COLUMNS}
 
 
 class FrameColumns:
-    """What Layout.frame_columns() returns: the frames of one frame_buffer() by column, each column a memoryview
-    over that one buffer (no copy; made when first read, so a column not read costs nothing), item i of each
-    being frame i. ``len(cols)`` is the number of frames; ``cols.buffer`` the ctypes array of moa_frame.
+    """What Layout.frame_columns() and advance_frames() return: frames by column, each column a memoryview over
+    one buffer (no copy; made when first read, so a column not read costs nothing), item i of each being frame
+    i. ``len(cols)`` is the number of frames; ``cols.buffer`` the ctypes array of moa_frame they are the first
+    ``len(cols)`` items of. ``FrameColumns()`` is an empty one, to be filled by advance_frames(dt, out=cols).
 
     Columns: ``view`` and ``superview`` (int ids as View.id gives them, superview 0 for the root; view_by_id()
     gives the View), ``x``, ``y``, ``width``, ``height`` (the frame in the superview), ``root_x``, ``root_y``,
     ``root_width``, ``root_height`` (the frame in root space) (floats), ``depth`` and ``guide`` (0 or 1) (ints).
-    Iterate, index, ``sum()``, ``.tolist()`` or ``zip()`` them; reading an item makes one Python number."""
-    __slots__ = {"buffer": "The ctypes array of moa_frame the columns read (frame_buffer()'s).", "_cols": None}
+    Iterate, index, ``sum()``, ``.tolist()`` or ``zip()`` them; reading an item makes one Python number. A
+    column read after advance_frames(out=) refilled the FrameColumns shows the new frames (a memoryview read
+    before it does too while the number of frames stays, and is otherwise left over the old buffer)."""
+    __slots__ = {"buffer": "The ctypes array of moa_frame the columns read (its first len() items).",
+                 "_n": None, "__dict__": None}
 
     #: The names of the columns, in moa_frame order.
     fields: Tuple[str, ...] = tuple(c[0] for c in _COLUMNS)
@@ -228,15 +224,15 @@ class FrameColumns:
     depth = _Column("depth")
     guide = _Column("guide")
 
-    def __init__(self, buffer: ctypes.Array[Frame_]) -> None:
-        self.buffer = buffer
-        self._cols: Optional[dict[str, memoryview]] = None  # made when a first column is read
+    def __init__(self, buffer: Optional[ctypes.Array[Frame_]] = None) -> None:
+        self.buffer = buffer if buffer is not None else (Frame_ * 0)()
+        self._n = len(self.buffer)
 
     def __len__(self) -> int:
-        return len(self.buffer)
+        return self._n
 
     def __repr__(self) -> str:
-        return "<moa.FrameColumns of %d frames>" % len(self.buffer)
+        return "<moa.FrameColumns of %d frames>" % self._n
 
 
 assert all(isinstance(FrameColumns.__dict__.get(name), _Column) for name in FrameColumns.fields)
@@ -321,11 +317,12 @@ class _Core:
 
     The progress function: ``progressing`` counts it running, ``progress_error`` is the first exception it
     raised; that stopped the C call (MOA_LIMIT), and _failure raises the exception itself."""
-    __slots__ = ("h", "frames", "measuring", "cb_error", "progressing", "progress_error")
+    __slots__ = ("h", "frames", "callbacks", "measuring", "cb_error", "progressing", "progress_error")
 
     def __init__(self, h: Optional[int]) -> None:
         self.h = h
         self.frames: list[list[BaseException]] = []
+        self.callbacks = 0  # this layout's entries in _callbacks: none, and no call can collect an exception
         self.measuring = 0
         self.cb_error: Optional[BaseException] = None
         self.progressing = 0
@@ -336,6 +333,15 @@ class _Core:
 # once); the debug reporter stays until replaced or the layout is closed.
 _callbacks: dict[int, Tuple[_Core, Callable[..., object]]] = {}
 _keys = itertools.count(1)
+_NONE_RAISED: list[BaseException] = []  # (never appended to: what a call that collected nothing hands on)
+
+
+def _pop_callback(key: int) -> Optional[Tuple[_Core, Callable[..., object]]]:
+    """Takes a completion (or debug function) out of _callbacks, keeping its core's count."""
+    entry = _callbacks.pop(key, None)
+    if entry is not None:
+        entry[0].callbacks -= 1
+    return entry
 
 
 def _run(core: _Core, fn: Callable[..., object], args: Tuple[Any, ...]) -> None:
@@ -349,7 +355,7 @@ def _run(core: _Core, fn: Callable[..., object], args: Tuple[Any, ...]) -> None:
 
 def _done_trampoline(_layout: Optional[int], _animation: int, finished: int, ud: Optional[int]) -> None:
     try:
-        entry = _callbacks.pop(ud or 0, None)
+        entry = _pop_callback(ud or 0)
         if entry is not None:
             _run(entry[0], entry[1], (bool(finished),))
     except BaseException:  # noqa: B902 - even a failure here must not reach C
@@ -358,7 +364,7 @@ def _done_trampoline(_layout: Optional[int], _animation: int, finished: int, ud:
 
 def _rest_trampoline(_layout: Optional[int], _pan: int, rest: float, finished: int, ud: Optional[int]) -> None:
     try:
-        entry = _callbacks.pop(ud or 0, None)
+        entry = _pop_callback(ud or 0)
         if entry is not None:
             _run(entry[0], entry[1], (rest, bool(finished)))
     except BaseException:  # noqa: B902
@@ -499,12 +505,13 @@ def _register(core: _Core, fn: Optional[Callable[..., object]], what: str = "don
         raise TypeError("%s must be callable, got %s" % (what, type(fn).__name__))
     key = next(_keys)
     _callbacks[key] = (core, fn)
+    core.callbacks += 1
     return key
 
 
 def _unregister(key: int) -> None:
     if key:
-        _callbacks.pop(key, None)
+        _pop_callback(key)
 
 
 def _str_out(out: ctypes.c_char_p) -> str:
@@ -1514,50 +1521,74 @@ class Layout:
         v = boolean(views, "views")
         return self._clock(_advance, finite(dt, "dt"), v)
 
-    def advance_frames(self, dt: float) -> Optional[FrameColumns]:
+    def advance_frames(self, dt: float, out: Optional[FrameColumns] = None) -> Optional[FrameColumns]:
         """advance(dt, views=False) and frame_columns(changed=True) in one C call (moa_layout_advance_frames):
         the frame, then the frames of the views it moved, by column (``len()`` is how many moved). A ctypes call
         costs about 2 us, half of a frame in which one view moves (moa._speedups, when built, makes this call
         without ctypes): this is the way to follow an animation frame by frame. Returns None if a callback closed
         the layout; completions run inside, and the first exception one raised is raised after the frame, as
-        advance()."""
+        advance().
+
+        With out (a FrameColumns: one returned before, or ``FrameColumns()``), the frames go into out's buffer
+        (replaced by a larger one when more views moved than it holds) and out is returned: nothing is made per
+        frame, and a column read in the last frame is read again without a call while as many views move. On
+        failure out is as it was; a bad out raises before the frame."""
         # _call inlined: this is the call made for every frame, the one the benchmarks compare with C.
         d = dt if type(dt) is float and dt - dt == 0 else finite(dt, "dt")
         core = self._core
         h = core.h
         if h is None:
             raise _closed()
-        # The array is as large as the last frame's count, and handed out (cut to what moved). But the frame after
-        # one that moved every view may move one view (another animation), and a large array made for it would
-        # cost more than that frame: a large array is made after the frame that hands one out, for the next
-        # frame; when that one moves few, they are copied out of it.
-        cap = self._frames_cap
-        arr = self._frames_type() if cap <= _FRAMES_SMALL else self._frames_spare
-        frame: list[BaseException] = []
-        core.frames.append(frame)
-        try:
+        if out is not None:
+            if type(out) is not FrameColumns:
+                raise TypeError("out must be a FrameColumns, got %s" % type(out).__name__)
+            arr = out.buffer
+            cap = len(arr)
+        else:
+            # The array is as large as the last frame's count, and handed out (cut to what moved). But the frame
+            # after one that moved every view may move one view (another animation), and a large array made for
+            # it would cost more than that frame: a large array is made after the frame that hands one out, for
+            # the next frame; when that one moves few, they are copied out of it.
+            cap = self._frames_cap
+            arr = self._frames_type() if cap <= _FRAMES_SMALL else self._frames_spare
+        if core.callbacks:  # a completion or debug function of this layout may run: collect what they raise
+            frame: list[BaseException] = []
+            core.frames.append(frame)
+            try:
+                st, n = _advance_frames(h, d, arr, cap)
+            finally:
+                core.frames.pop()
+        else:
+            frame = _NONE_RAISED
             st, n = _advance_frames(h, d, arr, cap)
-        finally:
-            core.frames.pop()
         if (st or frame or core.h is None) and not self._clock_end(st, frame):
             return None
+        if out is not None:
+            if n > cap:  # more moved than out holds: all of them, from the frame just made, into a new buffer
+                arr = (Frame_ * (n + n // 8 + 16))()
+                self._check(_changed_frames(h, arr, n)[0])
+                out.buffer = arr
+                out.__dict__.clear()
+            if n != out._n:
+                out._n = n
+                out.__dict__.clear()
+            return out
         if n == cap and n <= _FRAMES_SMALL:
             return FrameColumns(arr)  # the usual frame: as many moved as in the last one
         if n > cap:  # more moved than the array holds: all of them, from the frame just made
-            out = (Frame_ * n)()
-            st, _ = _changed_frames(h, out, n)
-            self._check(st)
+            res = (Frame_ * n)()
+            self._check(_changed_frames(h, res, n)[0])
         elif n <= _FRAMES_SMALL < cap:  # few after many: copied out
-            out = (Frame_ * n).from_buffer_copy(arr)
+            res = (Frame_ * n).from_buffer_copy(arr)
             self._frames_spare = None
         else:
-            out = arr if n == cap else (Frame_ * n).from_buffer(arr)  # (the first n frames, no copy)
+            res = arr if n == cap else (Frame_ * n).from_buffer(arr)  # (the first n frames, no copy)
         if n != cap:
             self._frames_cap = max(1, n)
             self._frames_type = Frame_ * self._frames_cap
         if n > _FRAMES_SMALL:
             self._frames_spare = self._frames_type()  # the next frame's (the last one is handed out)
-        return FrameColumns(out)
+        return FrameColumns(res)
 
     @overload
     def seek(self, t: float, *, views: Literal[True] = ...) -> Optional[list[View]]: ...

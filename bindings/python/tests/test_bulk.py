@@ -26,9 +26,10 @@ def screen(rows=0):
     return L, cs
 
 
-def same(frames, cols):
-    """The columns hold exactly the values of a list of Frame (frames(), changed_frames())."""
-    assert len(cols) == len(frames) == len(cols.buffer)
+def same(frames, cols, refilled=False):
+    """The columns hold exactly the values of a list of Frame (frames(), changed_frames()); their buffer holds
+    those frames only, or (refilled by advance_frames(out=)) at least those."""
+    assert len(cols) == len(frames) and (len(cols.buffer) >= len(cols) if refilled else len(cols.buffer) == len(cols))
     assert all(len(getattr(cols, name)) == len(frames) for name in moa.FrameColumns.fields)
     assert cols.view.tolist() == [f.view.id for f in frames]
     assert cols.superview.tolist() == [f.view.superview.id if f.superview else 0 for f in frames]
@@ -228,6 +229,36 @@ def test_advance_frames_is_advance_and_the_changed_columns_in_one_call():
     cols = L.advance_frames(0.5)
     assert len(cols) == len(L.frames()) - 1
     same(L.changed_frames(), cols)
+
+
+def test_advance_frames_into_one_frame_columns_as_the_count_grows_and_shrinks():
+    L, cs = screen(40)
+    other, ocs = screen(40)  # the same screen, stepped with advance_frames() (a new FrameColumns each frame)
+    cols = moa.FrameColumns()
+    assert len(cols) == 0 and cols.root_x.tolist() == []
+    for c in (cs[-1], ocs[-1]):
+        c.animate(c.constant + 6, duration=0.25)  # one view moves first
+    held = None
+    for frame in range(50):
+        if frame == 10:  # then every view
+            for c in (cs[3], ocs[3]):
+                c.animate(160, duration=0.5, curve="easeInOut")
+        assert L.advance_frames(1 / 30, out=cols) is cols
+        ref = other.advance_frames(1 / 30)
+        assert len(cols) == len(ref)
+        assert [L.view_by_id(i).name for i in cols.view] == [other.view_by_id(i).name for i in ref.view]
+        assert cols.root_x.tolist() == ref.root_x.tolist() and cols.height.tolist() == ref.height.tolist()
+        same(L.changed_frames(), cols, refilled=True)
+        if frame == 12:
+            held = cols.root_x  # as many views move in the next frame: the same memoryview, new values
+        if frame == 13:
+            assert cols.root_x is held and held.tolist() == ref.root_x.tolist()
+    assert len(cols) == 0 and len(cols.buffer) >= len(L.frames()) - 1  # the buffer stays for the next animation
+    with pytest.raises(TypeError):
+        L.advance_frames(0.1, out=L.frame_buffer())  # a ctypes array, not a FrameColumns
+    L.close()
+    with pytest.raises(moa.Error):
+        L.advance_frames(0.1, out=cols)
 
 
 def test_advance_frames_refuses_what_advance_refuses_and_moves_nothing():

@@ -185,35 +185,46 @@ def test_advance_frames_after_frames_that_moved_many_views():
     assert all(named(L, cols) == values for cols, values in kept)  # no frame wrote into an array handed out
 
 
-def test_callbacks_in_advance_frames_surface_after_the_frame():
-    """Completions run inside the frame call (on whichever path): the first exception is raised once the frame
-    is made, KeyboardInterrupt as it is, and a completion that closes the layout makes the call return None."""
+@pytest.mark.parametrize("into", [False, True])
+def test_callbacks_in_advance_frames_surface_after_the_frame(into):
+    """Completions run inside the frame call (on whichever path, into a new FrameColumns or out=): the first
+    exception is raised once the frame is made, KeyboardInterrupt as it is, and a completion that closes the
+    layout makes the call return None. A frame with no completion waiting skips collecting (the layout counts
+    its waiting completions): the count follows them."""
     L, cs, _ = screen(3)
     after = []
+    cols = moa.FrameColumns() if into else None
 
     def boom(_finished):
         raise ValueError("boom in done")
 
+    assert L._core.callbacks == 0
     cs[3].animate(100, duration=0.1, done=boom)
     cs[7].animate(5, duration=0.1, done=after.append)
+    assert L._core.callbacks == 2
     with pytest.raises(ValueError, match="boom in done"):
-        L.advance_frames(0.1)
+        L.advance_frames(0.1, out=cols)
     assert after == [True] and L["sidebar"].frame.width == 100
+    assert L._core.callbacks == 0
+    with pytest.raises(ValueError):
+        cs[3].animate(100, duration=-1, done=boom)  # refused: no completion waits
+    assert L._core.callbacks == 0
+    L.advance_frames(0.1, out=cols)  # nothing waits: the path that collects nothing
 
     def interrupt(_finished):
         raise KeyboardInterrupt
 
     cs[3].animate(150, duration=0.1, done=interrupt)
     with pytest.raises(KeyboardInterrupt):
-        L.advance_frames(0.1)
+        L.advance_frames(0.1, out=cols)
     assert L["sidebar"].frame.width == 150
 
     cs[3].animate(100, duration=0.1, done=lambda _f: L.advance(1))
     with pytest.raises(moa.MisuseError):
-        L.advance_frames(0.1)
+        L.advance_frames(0.1, out=cols)
 
     cs[3].animate(120, duration=0.1, done=lambda _f: L.close())
-    assert L.advance_frames(0.1) is None
+    assert L.advance_frames(0.1, out=cols) is None
     assert L.closed
     with pytest.raises(moa.ClosedError):
-        L.advance_frames(0.1)
+        L.advance_frames(0.1, out=cols)
