@@ -400,7 +400,8 @@ public func moa_lcons_remove(_ L: OpaquePointer?, _ c: UInt64) -> Int32 {
 @_cdecl("moa_layout_solve")
 public func moa_layout_solve(_ L: OpaquePointer?, _ changed: UnsafeMutablePointer<Int>?) -> Int32 {
     withLayout(L) { box in
-        box.lastChanged = try box.layout.solve().map(\.serial)
+        try box.layout._solve()
+        box.lastChanged = box.layout.changedSerials
         changed?.pointee = box.lastChanged.count
     }
 }

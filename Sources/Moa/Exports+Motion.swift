@@ -12,7 +12,7 @@ import MoaLayout
 public func moa_layout_advance(_ L: OpaquePointer?, _ dt: Double) -> Int32 {
     withLayout(L) { box in
         try box.checkNotInCallback("moa_layout_advance")
-        box.lastChanged = try box.layout.animator.advance(by: dt).map(\.serial)
+        box.lastChanged = try box.layout.animator._advance(by: dt)
         try box.throwMeasureFailure()
     }
 }
@@ -24,7 +24,7 @@ public func moa_layout_advance_frames(
     withLayout(L) { box in
         let count = try checkedListOut(out == nil, cap, count)
         try box.checkNotInCallback("moa_layout_advance_frames")
-        box.lastChanged = try box.layout.animator.advance(by: dt).map(\.serial)
+        box.lastChanged = try box.layout.animator._advance(by: dt)
         try box.throwMeasureFailure()
         count.pointee = box.writeChangedFrames(out, cap)
     }
@@ -34,7 +34,7 @@ public func moa_layout_advance_frames(
 public func moa_layout_seek(_ L: OpaquePointer?, _ t: Double) -> Int32 {
     withLayout(L) { box in
         try box.checkNotInCallback("moa_layout_seek")
-        box.lastChanged = try box.layout.animator.seek(to: t).map(\.serial)
+        box.lastChanged = try box.layout.animator._seek(to: t)
         try box.throwMeasureFailure()
     }
 }

@@ -240,7 +240,7 @@ final class LayoutBox {
 
     /// Solves if anything changed since the last solve, noting the changed views as a solve does.
     func solveIfNeeded() throws {
-        if layout.needsLayout { lastChanged = try layout.solve().map(\.serial) }
+        if try layout._layoutIfNeeded() { lastChanged = layout.changedSerials }
     }
 
     // MARK: Callbacks
@@ -401,7 +401,8 @@ extension LayoutBox {
     /// Writes a view's frames as a C `moa_frame` at `p`.
     func writeFrame(_ v: View, _ p: UnsafeMutableRawPointer) {
         p.storeBytes(of: id(v), toByteOffset: frameViewOffset, as: UInt64.self)
-        p.storeBytes(of: v.superview.map { id($0) } ?? 0, toByteOffset: frameSuperviewOffset, as: UInt64.self)
+        let sup = v.superviewSerial
+        p.storeBytes(of: sup < 0 ? 0 : id(.view, sup + 1), toByteOffset: frameSuperviewOffset, as: UInt64.self)
         storeRect(v.frame, p, frameFrameOffset)
         storeRect(v.frameInRoot, p, frameRootFrameOffset)
         p.storeBytes(of: Int32(clamping: v.depth), toByteOffset: frameDepthOffset, as: Int32.self)

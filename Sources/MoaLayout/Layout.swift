@@ -534,6 +534,13 @@ public final class Layout {
     ///   `maxMeasureRounds` (the frames stay as they were), `.misuse` from inside a measure function.
     @discardableResult
     public func solve() throws(LayoutError) -> [View] {
+        try _solve()
+        return changedViews
+    }
+
+    /// `solve()` without the list of views: the changed views are left in `changedSerials` (a binding that
+    /// hands out numbers makes no array of 100,000 references for a frame in which every view moves).
+    package func _solve() throws(LayoutError) {
         try checkNotMeasuring()
         try _settleMeasuredContent()
         solver.updateVariables()
@@ -548,7 +555,7 @@ public final class Layout {
             if framesToRefresh.isEmpty { swap(&touched, &framesToRefresh) }   // its room, for the next solve
         }
         framesToRefreshKept = 0
-        for x in solver.takeChangedVariables() {
+        solver.takeChangedVariables { x in
             let i = x.index
             if i < viewByVariable.count, let v = viewByVariable[i], !v.queuedForSolve {
                 v.queuedForSolve = true
@@ -587,9 +594,7 @@ public final class Layout {
         }
         // Sorted as numbers (sorting the views by serial read two objects per comparison).
         changedSerials.sort()
-        let changed = changedSerials.compactMap { viewBySerial[$0] }
         needsLayout = false
-        return changed
     }
 
     /// A variable's solved value (0 for a stale one: not reached, every view's variables live as long as it).
@@ -622,8 +627,14 @@ public final class Layout {
     /// - Throws: as `solve()`.
     @discardableResult
     public func layoutIfNeeded() throws(LayoutError) -> [View] {
-        guard needsLayout else { return [] }
-        return try solve()
+        try _layoutIfNeeded() ? changedViews : []
+    }
+
+    /// `layoutIfNeeded()` without the list: whether it solved (then the changed views are in `changedSerials`).
+    package func _layoutIfNeeded() throws(LayoutError) -> Bool {
+        guard needsLayout else { return false }
+        try _solve()
+        return true
     }
 
     /// Rounds away solver noise: values within 1e-9 of an integer become that integer, and -0 becomes 0.

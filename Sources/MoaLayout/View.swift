@@ -45,7 +45,10 @@ public final class View: Hashable, CustomStringConvertible {
     /// The layout the view belongs to (nil once the layout is gone).
     public internal(set) weak var layout: Layout?
     /// The superview (nil for the root). Guides have the root as superview.
-    public internal(set) weak var superview: View?
+    public internal(set) weak var superview: View? { didSet { superviewSerial = superview?.serial ?? -1 } }
+    /// `superview`'s serial (-1 for none) as last set: read every frame for every view that moved, and a weak
+    /// reference costs a side-table load each time. A live view's superview is live, so it stays right.
+    package private(set) var superviewSerial = -1
     /// The depth in the hierarchy: 0 for the root, 1 for its subviews and the guides, and so on.
     public internal(set) var depth = 0
     /// The subviews, in the order they were added.

@@ -218,6 +218,20 @@ public final class Solver {
     /// list is short however large the system is. (`Layout.solve()` uses it to recompute only frames that moved.)
     public func takeChangedVariables() -> [Variable] { core.takeChangedVariables() }
 
+    /// `takeChangedVariables()` without the array: calls `body` with each variable, then empties the list
+    /// (after a frame that moved every view of a large layout, the array was megabytes made and freed). `body`
+    /// may read the solver, not change it.
+    public func takeChangedVariables(_ body: (Variable) -> Void) {
+        do {
+            let slots = core.changedSlots   // (shared, not copied; released before the list is emptied)
+            for s in slots {
+                let slot = Int(s)
+                if core.varLive[slot] { body(Variable(slot: slot, generation: core.varGeneration[slot])) }
+            }
+        }
+        core.forgetChangedVariables()
+    }
+
     /// The variables `takeChangedVariables()` would return now, without taking them (the list goes on growing).
     public func changedVariablesSoFar() -> [Variable] { core.changedVariablesSoFar() }
 

@@ -584,9 +584,14 @@ struct SolverCore {
     /// The live variables whose value changed since the last call, each once; the list starts again empty.
     mutating func takeChangedVariables() -> [Variable] {
         let out = changedVariablesSoFar()
+        forgetChangedVariables()
+        return out
+    }
+
+    /// Empties the list of changed variables.
+    mutating func forgetChangedVariables() {
         for s in changedSlots { varChanged[Int(s)] = false }
         changedSlots.removeAll(keepingCapacity: true)
-        return out
     }
 
     /// The live variables that depend on a non-basic symbol whose objective coefficient is zero at every level:

@@ -189,4 +189,26 @@ final class IncrementalFramesTests: XCTestCase {
         s.updateVariables()
         XCTAssertEqual(s.takeChangedVariables(), [])
     }
+
+    func testChangedVariablesTakenOneByOne() throws {
+        let s = Solver()
+        let x = s.addVariable(name: "x"), y = s.addVariable(name: "y"), z = s.addVariable(name: "z")
+        let cx = try s.add(Expression([Term(x, 1)], constant: -5), .equal)
+        _ = try s.add(Expression([Term(y, 1), Term(x, -1)], constant: -2), .equal)
+        _ = try s.add(Expression([Term(z, 1)], constant: -1), .equal)
+        s.updateVariables()
+        var seen: [Variable] = []
+        s.takeChangedVariables { seen.append($0) }
+        XCTAssertEqual(Set(seen), [x, y, z])
+        XCTAssertEqual(seen.count, 3, "each once")
+        XCTAssertEqual(s.takeChangedVariables(), [], "taken")
+        try s.setConstant(-8, of: cx)
+        s.updateVariables()
+        seen = []
+        s.takeChangedVariables { seen.append($0) }
+        XCTAssertEqual(Set(seen), [x, y], "z did not move")
+        s.takeChangedVariables { XCTFail("nothing changed since, got \($0)") }
+        s.updateVariables()
+        s.takeChangedVariables { XCTFail("nothing changed since, got \($0)") }
+    }
 }

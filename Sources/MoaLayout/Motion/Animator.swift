@@ -264,10 +264,16 @@ public final class Animator {
     ///   when the layout is gone.
     @discardableResult
     public func advance(by dt: Double) throws(LayoutError) -> [View] {
+        views(try _advance(by: dt))
+    }
+
+    /// `advance(by:)` with the views as serials (`View.serial`): a binding that hands out numbers makes no array
+    /// of 100,000 references for a frame in which every view moves.
+    package func _advance(by dt: Double) throws(LayoutError) -> [Int] {
         guard dt.isFinite, dt >= 0 else {
             throw LayoutError(.invalid, "time step \(formatNumber(dt)) must be finite and >= 0")
         }
-        return try seek(to: time + dt)
+        return try _seek(to: time + dt)
     }
 
     /// Moves the clock forward to `t` and makes a frame (`t == time` makes a frame without moving time: it
@@ -277,6 +283,11 @@ public final class Animator {
     ///   from a completion; `.stale` when the layout is gone.
     @discardableResult
     public func seek(to t: Double) throws(LayoutError) -> [View] {
+        views(try _seek(to: t))
+    }
+
+    /// `seek(to:)` with the views as serials, as `_advance(by:)`.
+    package func _seek(to t: Double) throws(LayoutError) -> [Int] {
         let layout = try usableLayout()
         guard t.isFinite else { throw LayoutError(.invalid, "time \(formatNumber(t)) must be finite") }
         guard t >= time else {
@@ -289,7 +300,7 @@ public final class Animator {
     /// Seeks to `t` (see `seek(to:)`) and returns the frames there.
     public func frames(at t: Double, includeGuides: Bool = false) throws(LayoutError) -> FrameSnapshot {
         let layout = try usableLayout()
-        try seek(to: t)
+        _ = try _seek(to: t)
         return layout.snapshot(time: t, includeGuides: includeGuides)
     }
 
@@ -304,12 +315,20 @@ public final class Animator {
         var i = 0
         while isAnimating, time - t0 < limit {
             i += 1
-            try seek(to: t0 + Double(i) / fps)
+            _ = try _seek(to: t0 + Double(i) / fps)
         }
         return i
     }
 
-    func step(to t: Double, _ layout: Layout) -> [View] {
+    /// The views of serials a frame returned (those a completion removed since are left out).
+    func views(_ serials: [Int]) -> [View] {
+        guard let layout else { return [] }
+        return serials.compactMap { layout.view(serial: $0) }
+    }
+
+    /// Makes the frame at `t`; returns the serials of the views whose frame changed in it (none when nothing
+    /// needed a solve), taken before the completions run (one may solve again).
+    func step(to t: Double, _ layout: Layout) -> [Int] {
         busy = true
         defer { busy = false }
         frameErrors = []
@@ -378,8 +397,8 @@ public final class Animator {
         frameCount += 1
         // A frame whose measured content fails keeps the last frames; the failure is reported with the frame's
         // other errors.
-        var changed: [View] = []
-        do { changed = try layout.layoutIfNeeded() } catch { frameErrors.append(error) }
+        var changed: [Int] = []
+        do { if try layout._layoutIfNeeded() { changed = layout.changedSerials } } catch { frameErrors.append(error) }
         if recorded != nil { recorded!.append(layout.snapshot(time: t, includeGuides: recordGuides)) }
         while !endedQueue.isEmpty {
             let due = endedQueue.sorted { ($0.endedAt, $0.id) < ($1.endedAt, $1.id) }
