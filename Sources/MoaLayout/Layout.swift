@@ -101,10 +101,15 @@ public final class Layout {
     var allViews = CreationOrder<View>()
     /// The live views by `serial`.
     var viewBySerial = SerialTable<View>()
-    /// The view that owns each solver variable, by `Variable.index`: `solve()` maps changed variables to views.
+    /// The view that owns each solver variable, by `Variable.index`.
     var viewByVariable: [View?] = []
-    /// Views whose frame the next `solve()` recomputes even if none of their variables changes (see `refreshFrame`).
-    var framesToRefresh: [View] = []
+    /// The frames of the live views, by `View.slot`.
+    var frames = FrameTable()
+    /// The slot of the view that owns each solver variable, by `Variable.index` (-1: none): `solve()` maps
+    /// changed variables to the frames to recompute.
+    var slotByVariable: [Int32] = []
+    /// Slots whose frame the next `solve()` recomputes even if none of their variables changes (see `refreshFrame`).
+    var framesToRefresh: [Int32] = []
     /// `framesToRefresh.count` after its last compaction (`compactFramesToRefresh`).
     var framesToRefreshKept = 0
     var byName = NameTable<View>()
@@ -175,6 +180,11 @@ public final class Layout {
     /// Names that equations reserve: they can't be given to views.
     public static let reservedNames: [String] = ["view", "superview", "root", "safeArea", "margins", "keyboard"]
 
+    /// The views a host still holds keep their last frames.
+    deinit {
+        for v in allViews.all { v.leaveFrames(frames) }
+    }
+
     /// Creates a layout with a root of size 0 × 0 (set it with `setRootSize(width:height:)`).
     public init() {
         solver = Solver()
@@ -226,6 +236,7 @@ public final class Layout {
         let vars = [solver.addVariable(name: name + ".minX"), solver.addVariable(name: name + ".minY"), width, height]
         let v = View(name: name, kind: kind, layout: self, variables: vars, serial: nextViewSerial)
         nextViewSerial += 1
+        v.slot = frames.allocate(serial: v.serial, guide: v.isGuide, superSlot: superview?.slot ?? -1, variables: vars)
         v.superview = superview
         v.depth = superview.map { $0.depth + 1 } ?? 0
         superview?.subviews.append(v)
@@ -235,9 +246,20 @@ public final class Layout {
         for x in vars {
             while viewByVariable.count <= x.index { viewByVariable.append(nil) }
             viewByVariable[x.index] = v
+            while slotByVariable.count <= x.index { slotByVariable.append(-1) }
+            slotByVariable[x.index] = Int32(v.slot)
         }
         refreshFrame(v)
         return v
+    }
+
+    /// Takes a view's frames out of the table as it leaves the layout (the view keeps them).
+    func releaseFrames(_ v: View) {
+        let slot = v.slot
+        guard slot >= 0 else { return }
+        for x in v.variables where x.index < slotByVariable.count { slotByVariable[x.index] = -1 }
+        v.leaveFrames(frames)
+        frames.release(slot)
     }
 
     func makeConstraint(_ s: Spec, origin: ConstraintOrigin) -> LayoutConstraint {
@@ -405,6 +427,7 @@ public final class Layout {
             if v.isListedAsMeasured { measuredViewsGone += 1 }
         }
         for v in doomed {
+            releaseFrames(v)
             for x in v.variables {
                 try? solver.removeVariable(x)
                 viewByVariable[x.index] = nil
@@ -548,7 +571,7 @@ public final class Layout {
         userConstraints.compact()
         // Taken, not copied: emptying a list whose buffer is shared makes a new one of the same capacity (a
         // buffer the size of the whole layout every frame, once a solve had refreshed every view).
-        var touched: [View] = []
+        var touched: [Int32] = []
         swap(&touched, &framesToRefresh)
         defer {
             touched.removeAll(keepingCapacity: true)
@@ -557,40 +580,47 @@ public final class Layout {
         framesToRefreshKept = 0
         solver.takeChangedVariables { x in
             let i = x.index
-            if i < viewByVariable.count, let v = viewByVariable[i], !v.queuedForSolve {
-                v.queuedForSolve = true
-                touched.append(v)
+            guard i < slotByVariable.count else { return }
+            let slot = Int(slotByVariable[i])
+            if slot >= 0, !frames.slots[slot].queued {
+                frames.slots[slot].queued = true
+                touched.append(Int32(slot))
             }
         }
         // New frames in root space; when a view's origin moves, its subviews' relative frames move too.
         let direct = touched.count
         for k in 0 ..< direct {
-            let v = touched[k]
-            guard v.isValid else { continue }
-            let f = Rect(x: clean(value(v.variables[0])), y: clean(value(v.variables[1])),
-                         width: clean(value(v.variables[2])), height: clean(value(v.variables[3])))
-            v.pendingRootFrame = f
-            guard f.x != v.solvedRootFrame.x || f.y != v.solvedRootFrame.y || !v.hasBeenSolved else { continue }
-            for sub in v.subviews where !sub.queuedForSolve {
-                sub.queuedForSolve = true
-                touched.append(sub)
+            let slot = Int(touched[k])
+            let e = frames.slots[slot]
+            guard e.live else { continue }
+            let f = Rect(x: clean(value(at: e.minX)), y: clean(value(at: e.minY)), width: clean(value(at: e.width)),
+                         height: clean(value(at: e.height)))
+            frames.slots[slot].pending = f
+            guard f.x != e.root.x || f.y != e.root.y || !e.solved else { continue }
+            guard e.subviewCount > 0, let v = viewBySerial[e.serial] else { continue }
+            for sub in v.subviews where sub.slot >= 0 && !frames.slots[sub.slot].queued {
+                frames.slots[sub.slot].queued = true
+                touched.append(Int32(sub.slot))
             }
         }
         changedSerials.removeAll(keepingCapacity: true)
-        for v in touched {
-            v.queuedForSolve = false
-            guard v.isValid else { continue }
-            let rootFrame = v.pendingRootFrame
+        for t in touched {
+            let slot = Int(t)
+            frames.slots[slot].queued = false
+            let e = frames.slots[slot]
+            guard e.live else { continue }
+            let rootFrame = e.pending
             var rel = rootFrame
-            if let s = v.superview {
-                rel.x = clean(rootFrame.x - s.pendingRootFrame.x)
-                rel.y = clean(rootFrame.y - s.pendingRootFrame.y)
+            if e.superSlot >= 0 {
+                let origin = frames.slots[Int(e.superSlot)].pending
+                rel.x = clean(rootFrame.x - origin.x)
+                rel.y = clean(rootFrame.y - origin.y)
             }
-            let moved = !v.hasBeenSolved || !rootFrame.isClose(to: v.solvedRootFrame) || !rel.isClose(to: v.solvedFrame)
-            v.solvedRootFrame = rootFrame
-            v.solvedFrame = rel
-            v.hasBeenSolved = true
-            if moved, !v.isGuide { changedSerials.append(v.serial) }
+            let moved = !e.solved || !rootFrame.isClose(to: e.root) || !rel.isClose(to: e.rel)
+            frames.slots[slot].root = rootFrame
+            frames.slots[slot].rel = rel
+            frames.slots[slot].solved = true
+            if moved, !e.guide { changedSerials.append(e.serial) }
         }
         // Sorted as numbers (sorting the views by serial read two objects per comparison).
         changedSerials.sort()
@@ -600,23 +630,26 @@ public final class Layout {
     /// A variable's solved value (0 for a stale one: not reached, every view's variables live as long as it).
     @inline(__always) func value(_ x: Variable) -> Double { (try? solver.value(of: x)) ?? 0 }
 
+    /// A view variable's solved value, by index (unchecked: `FrameSlot` lists live ones only).
+    @inline(__always) func value(at index: Int32) -> Double { solver._value(atIndex: Int(index)) }
+
     /// Queues `v`'s frame to be recomputed at the next solve, whether or not its variables change (a new view,
     /// a view moved to another superview).
     func refreshFrame(_ v: View) {
-        guard !v.queuedForSolve else { return }
-        v.queuedForSolve = true
-        framesToRefresh.append(v)
+        let slot = v.slot
+        guard slot >= 0, !frames.slots[slot].queued else { return }
+        frames.slots[slot].queued = true
+        framesToRefresh.append(Int32(slot))
     }
 
-    /// Drops removed views from `framesToRefresh` once it has doubled since it was last compacted (amortised
-    /// O(1) per view): a host that adds and removes views and never solves kept every removed view alive
-    /// (1M add/remove cycles held 531 MB). Call only between public calls (a removal may still be undone
-    /// inside one).
+    /// Drops released slots from `framesToRefresh` once it has doubled since it was last compacted (amortised
+    /// O(1) per view): a host that adds and removes views and never solves would grow it without end (1M
+    /// add/remove cycles held 531 MB when it held the views). Call only between public calls.
     func compactFramesToRefresh() {
         guard framesToRefresh.count >= 2 * framesToRefreshKept + 64 else { return }
-        framesToRefresh.removeAll { v in
-            if v.isValid { return false }
-            v.queuedForSolve = false
+        framesToRefresh.removeAll { slot in
+            if frames.slots[Int(slot)].live { return false }
+            frames.slots[Int(slot)].queued = false
             return true
         }
         framesToRefreshKept = framesToRefresh.count

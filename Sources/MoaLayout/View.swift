@@ -45,14 +45,29 @@ public final class View: Hashable, CustomStringConvertible {
     /// The layout the view belongs to (nil once the layout is gone).
     public internal(set) weak var layout: Layout?
     /// The superview (nil for the root). Guides have the root as superview.
-    public internal(set) weak var superview: View? { didSet { superviewSerial = superview?.serial ?? -1 } }
+    public internal(set) weak var superview: View? {
+        didSet {
+            superviewSerial = superview?.serial ?? -1
+            if slot >= 0 {
+                let p = Int32(superview?.slot ?? -1)
+                owner._withUnsafeGuaranteedRef { $0.frames.slots[slot].superSlot = p }
+            }
+        }
+    }
     /// `superview`'s serial (-1 for none) as last set: read every frame for every view that moved, and a weak
     /// reference costs a side-table load each time. A live view's superview is live, so it stays right.
     package private(set) var superviewSerial = -1
     /// The depth in the hierarchy: 0 for the root, 1 for its subviews and the guides, and so on.
     public internal(set) var depth = 0
     /// The subviews, in the order they were added.
-    public internal(set) var subviews: [View] = []
+    public internal(set) var subviews: [View] = [] {
+        didSet {
+            if slot >= 0 {
+                let n = Int32(subviews.count)
+                owner._withUnsafeGuaranteedRef { $0.frames.slots[slot].subviewCount = n }
+            }
+        }
+    }
     /// False once the view was removed from its layout; a removed view's methods throw `.stale`.
     public internal(set) var isValid = true
 
@@ -100,17 +115,20 @@ public final class View: Hashable, CustomStringConvertible {
     /// Never reused; `Layout.view(serial:)` finds the view by it in O(1).
     public let serial: Int
 
-    var solvedRootFrame = Rect.zero
-    var pendingRootFrame = Rect.zero
-    var solvedFrame = Rect.zero
-    var hasBeenSolved = false
-    /// In the list of frames the next `solve()` recomputes.
-    var queuedForSolve = false
+    /// The view's place in its layout's `FrameTable` (its frames), -1 once it left the layout.
+    var slot = -1
+    /// The layout, read without reference counting for the frames: only while `slot >= 0`, which holds only
+    /// while the layout lives (its removals and its deinit take every slot back: `leaveFrames`).
+    private let owner: Unmanaged<Layout>
+    /// The frames as they were when the view left its layout (removed, or the layout gone).
+    var leftFrame = Rect.zero
+    var leftRootFrame = Rect.zero
 
     init(name: String, kind: Kind, layout: Layout, variables: [Variable], serial: Int) {
         self.name = name
         self.kind = kind
         self.layout = layout
+        owner = Unmanaged.passUnretained(layout)
         self.variables = variables
         self.serial = serial
         absoluteMargins = kind == .guide || kind == .layoutGuide ? .zero : EdgeInsets(all: 8)
@@ -133,9 +151,23 @@ public final class View: Hashable, CustomStringConvertible {
 
     /// The frame relative to the superview's top-left corner (UIKit's `frame`), as of the last
     /// `Layout.solve()` / `layoutIfNeeded()`. For the root it equals `frameInRoot`.
-    public var frame: Rect { solvedFrame }
+    public var frame: Rect {
+        guard slot >= 0 else { return leftFrame }
+        return owner._withUnsafeGuaranteedRef { $0.frames.slots[slot].rel }   // (no retain of the layout per read)
+    }
     /// The frame in the root's coordinate space, as of the last solve.
-    public var frameInRoot: Rect { solvedRootFrame }
+    public var frameInRoot: Rect {
+        guard slot >= 0 else { return leftRootFrame }
+        return owner._withUnsafeGuaranteedRef { $0.frames.slots[slot].root }
+    }
+
+    /// Keeps the frames in the view as it leaves its layout (removed, or the layout gone).
+    func leaveFrames(_ table: FrameTable) {
+        guard slot >= 0 else { return }
+        leftFrame = table.slots[slot].rel
+        leftRootFrame = table.slots[slot].root
+        slot = -1
+    }
 
     // MARK: - Properties that shape attributes
 

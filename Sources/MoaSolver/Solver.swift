@@ -67,6 +67,10 @@ public final class Solver {
     /// The variable's value as of the last `updateVariables()`. C: `moa_var_value`.
     public func value(of v: Variable) throws(SolverError) -> Double { try core.value(of: v) }
 
+    /// The value of the live variable at `index` (`Variable.index`), unchecked: for a caller that keeps its own
+    /// table of the variables it made (`Layout.solve()` reads four per view that moved).
+    package func _value(atIndex index: Int) -> Double { core.varValue[index] }
+
     /// The values of `vars` as of the last `updateVariables()` into `out[0 ..< vars.count]`: many reads for the
     /// price of one call (a frame that reads every variable). Throws `.unknownVariable` if any handle is stale,
     /// `.invalidArgument` if `out` is shorter than `vars`; then nothing is written. C: `moa_solver_values`.

@@ -1016,6 +1016,50 @@ final class LifetimeTests: XCTestCase {
         XCTAssertNil(weakView)
         XCTAssertNil(weakConstraint)
     }
+
+    /// Frames live in the layout's table by slot (`FrameTable`); a view that leaves (removed, or its layout
+    /// gone) keeps the frames it had, and a slot given to a new view does not change them.
+    func testViewsKeepTheirFramesAfterLeavingTheLayout() throws {
+        var kept: [View] = []
+        do {
+            let layout = try Layout(width: 320, height: 480)
+            let box = try layout.addView("box")
+            let inner = try layout.addView("inner", in: box)
+            try layout.eqs("""
+                box.left == 20
+                box.top == 30
+                box.size == 200x100
+                inner.left == box.left + 5
+                inner.top == box.top + 6
+                inner.size == 10x10
+                """)
+            try layout.solve()
+            XCTAssertEqual(inner.frame, Rect(x: 5, y: 6, width: 10, height: 10))
+            XCTAssertEqual(inner.frameInRoot, Rect(x: 25, y: 36, width: 10, height: 10))
+            try layout.removeView(box)   // inner goes with it
+            XCTAssertFalse(inner.isValid)
+            // New views take the freed slots; the removed ones still show their last frames.
+            let a = try layout.addView("a"), b = try layout.addView("b")
+            try layout.eqs("a.left == 1\na.top == 2\na.size == 3x4\nb.left == 7\nb.top == 8\nb.size == 9x9")
+            let moved = try layout.solve()
+            XCTAssertEqual(Set(moved.map(\.name)), ["a", "b"])
+            XCTAssertEqual(a.frameInRoot, Rect(x: 1, y: 2, width: 3, height: 4))
+            XCTAssertEqual(box.frameInRoot, Rect(x: 20, y: 30, width: 200, height: 100))
+            XCTAssertEqual(inner.frame, Rect(x: 5, y: 6, width: 10, height: 10))
+            XCTAssertEqual(inner.frameInRoot, Rect(x: 25, y: 36, width: 10, height: 10))
+            // Moved under another view: its frame in the superview follows, its frame in root space stays.
+            try b.setSuperview(a)
+            XCTAssertEqual(try layout.solve().map(\.name), ["b"])
+            XCTAssertEqual(b.frame, Rect(x: 6, y: 6, width: 9, height: 9))
+            XCTAssertEqual(b.frameInRoot, Rect(x: 7, y: 8, width: 9, height: 9))
+            kept = [a, b, layout.root]
+        }
+        // The layout is gone: the views a host holds keep their frames.
+        XCTAssertNil(kept[0].layout)
+        XCTAssertEqual(kept[0].frameInRoot, Rect(x: 1, y: 2, width: 3, height: 4))
+        XCTAssertEqual(kept[1].frame, Rect(x: 6, y: 6, width: 9, height: 9))
+        XCTAssertEqual(kept[2].frame, Rect(x: 0, y: 0, width: 320, height: 480))
+    }
 }
 
 /// Random token soup through the whole pipeline: every line either works or throws a `LayoutError`; nothing

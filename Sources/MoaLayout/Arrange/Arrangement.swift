@@ -239,6 +239,7 @@ extension Layout {
     /// whose owner ended).
     func _unmakeView(_ v: View) {
         guard v.isValid else { return }
+        releaseFrames(v)
         for x in v.variables {
             try? solver.removeVariable(x)
             if x.index < viewByVariable.count { viewByVariable[x.index] = nil }
