@@ -401,7 +401,7 @@ public func moa_lcons_remove(_ L: OpaquePointer?, _ c: UInt64) -> Int32 {
 public func moa_layout_solve(_ L: OpaquePointer?, _ changed: UnsafeMutablePointer<Int>?) -> Int32 {
     withLayout(L) { box in
         try box.layout._solve()
-        box.lastChanged = box.layout.changedSerials
+        box.lastChanged = box.layout.changed
         changed?.pointee = box.lastChanged.count
     }
 }
@@ -412,7 +412,9 @@ public func moa_layout_changed_views(
 ) -> Int32 {
     withLayout(L) { box in
         let list = try ListOut(out, cap, count)
-        list.write(box.lastChanged.compactMap { box.layout.view(serial: $0) }.map { box.id($0) })
+        var ids: [UInt64] = []
+        box.forEachChangedView { serial, _ in ids.append(box.id(viewSerial: serial)) }
+        list.write(ids)
     }
 }
 

@@ -67,10 +67,9 @@ final class LayoutBox {
     private var customCurves: [AnimationCurve] = []
     private var curveCodes: [AnimationCurve: Int32] = [:]
 
-    /// The views whose frame changed at the last solve (`moa_layout_changed_views`).
-    /// The serials of the views the last solve, advance or seek changed (numbers, not references: see
-    /// `Layout.changedSerials`).
-    var lastChanged: [Int] = []
+    /// The views the last solve, advance or seek changed, by serial and frame slot (numbers, not references:
+    /// see `Layout.changedSerials`): `moa_layout_changed_views`, `moa_layout_changed_frames`.
+    var lastChanged: [ChangedView] = []
     /// The trace kept by `moa_layout_trace_stop`.
     var lastTrace: FrameTrace?
 
@@ -132,7 +131,9 @@ final class LayoutBox {
     }
 
     /// A view's id: its serial (never reused in a layout) + 1.
-    func id(_ v: View) -> UInt64 { id(.view, v.serial + 1) }
+    func id(_ v: View) -> UInt64 { id(viewSerial: v.serial) }
+    /// The C id of the view with that serial.
+    func id(viewSerial serial: Int) -> UInt64 { id(.view, serial + 1) }
 
     func view(_ id: UInt64) throws -> View {
         guard let n = number(id, .view), let v = layout.view(serial: n - 1), v.isValid else { throw unknown(.view, id) }
@@ -240,7 +241,7 @@ final class LayoutBox {
 
     /// Solves if anything changed since the last solve, noting the changed views as a solve does.
     func solveIfNeeded() throws {
-        if try layout._layoutIfNeeded() { lastChanged = layout.changedSerials }
+        if try layout._layoutIfNeeded() { lastChanged = layout.changed }
     }
 
     // MARK: Callbacks
@@ -400,22 +401,45 @@ let frameStride = 88
 extension LayoutBox {
     /// Writes a view's frames as a C `moa_frame` at `p`.
     func writeFrame(_ v: View, _ p: UnsafeMutableRawPointer) {
-        p.storeBytes(of: id(v), toByteOffset: frameViewOffset, as: UInt64.self)
-        let sup = v.superviewSerial
-        p.storeBytes(of: sup < 0 ? 0 : id(.view, sup + 1), toByteOffset: frameSuperviewOffset, as: UInt64.self)
-        storeRect(v.frame, p, frameFrameOffset)
-        storeRect(v.frameInRoot, p, frameRootFrameOffset)
-        p.storeBytes(of: Int32(clamping: v.depth), toByteOffset: frameDepthOffset, as: Int32.self)
-        p.storeBytes(of: v.isGuide ? 1 : 0, toByteOffset: frameIsGuideOffset, as: Int32.self)
+        storeFrame(p, view: id(v), superview: v.superviewSerial < 0 ? 0 : id(viewSerial: v.superviewSerial),
+                   frame: v.frame, frameInRoot: v.frameInRoot, depth: Int32(clamping: v.depth), isGuide: v.isGuide)
+    }
+
+    /// Writes one C `moa_frame` at `p`.
+    func storeFrame(_ p: UnsafeMutableRawPointer, view: UInt64, superview: UInt64, frame: Rect, frameInRoot: Rect,
+                    depth: Int32, isGuide: Bool) {
+        p.storeBytes(of: view, toByteOffset: frameViewOffset, as: UInt64.self)
+        p.storeBytes(of: superview, toByteOffset: frameSuperviewOffset, as: UInt64.self)
+        storeRect(frame, p, frameFrameOffset)
+        storeRect(frameInRoot, p, frameRootFrameOffset)
+        p.storeBytes(of: depth, toByteOffset: frameDepthOffset, as: Int32.self)
+        p.storeBytes(of: isGuide ? 1 : 0, toByteOffset: frameIsGuideOffset, as: Int32.self)
+    }
+
+    /// The changed views of `lastChanged` that are still there, as (serial, frame slot) pairs.
+    func forEachChangedView(_ body: (_ serial: Int, _ slot: Int) -> Void) {
+        let slots = layout.frames.slots
+        for c in lastChanged {
+            let slot = Int(c.slot)
+            // A slot is a view's while it is live with its serial (a removed view's slot may be another's now).
+            guard slot < slots.count, slots[slot].live, slots[slot].serial == c.serial else { continue }
+            body(c.serial, slot)
+        }
     }
 
     /// Writes the frames of the views that changed at the last solve or frame (`lastChanged`, those still
-    /// there) as C `moa_frame`s, at most `cap` of them; returns how many there are.
+    /// there) as C `moa_frame`s, at most `cap` of them; returns how many there are. From the layout's frame
+    /// table: no view object is read.
     func writeChangedFrames(_ out: UnsafeMutableRawPointer?, _ cap: Int) -> Int {
         var n = 0
-        for serial in lastChanged {
-            guard let v = layout.view(serial: serial) else { continue }
-            if n < cap, let out { writeFrame(v, out + n * frameStride) }
+        let slots = layout.frames.slots
+        forEachChangedView { serial, slot in
+            if n < cap, let out {
+                let e = slots[slot]
+                storeFrame(out + n * frameStride, view: id(viewSerial: serial),
+                           superview: e.superSlot < 0 ? 0 : id(viewSerial: slots[Int(e.superSlot)].serial),
+                           frame: e.rel, frameInRoot: e.root, depth: e.depth, isGuide: e.guide)
+            }
             n += 1
         }
         return n

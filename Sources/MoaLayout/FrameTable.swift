@@ -3,35 +3,44 @@
 import MoaSolver
 
 /// The frame state of one view (`FrameTable.slots`).
-struct FrameSlot {
+package struct FrameSlot {
     /// The solved frame in root space and in the superview.
-    var root = Rect.zero
-    var rel = Rect.zero
+    package internal(set) var root = Rect.zero
+    package internal(set) var rel = Rect.zero
     /// The root frame the solve in progress computed (read for the superview of each view it refreshes).
     var pending = Rect.zero
     /// The solver variables' indices: minX, minY, width, height.
     var minX: Int32, minY: Int32, width: Int32, height: Int32
     /// The superview's slot, -1 for the root.
-    var superSlot: Int32
+    package internal(set) var superSlot: Int32
     /// The number of subviews (a view whose origin moves refreshes them: only containers are looked at).
     var subviewCount: Int32 = 0
-    var serial: Int
+    /// `View.depth`.
+    package internal(set) var depth: Int32 = 0
+    package internal(set) var serial: Int
     /// Solved at least once (a new view counts as moved at its first solve).
     var solved = false
     /// In the list the next solve refreshes (`Layout.framesToRefresh`). A slot released while listed stays
     /// listed (and marked) until that solve or compaction: a view made in it is then refreshed once.
     var queued = false
-    var live = true
+    package internal(set) var live = true
     /// Guides are refreshed but not reported as changed.
-    var guide: Bool
+    package internal(set) var guide: Bool
+}
+
+/// A view whose frame changed in a solve, by serial and slot (the slot is the view's while its `FrameSlot`
+/// is live with that serial: a binding that keeps the list checks it).
+package struct ChangedView {
+    package let serial: Int
+    package let slot: Int32
 }
 
 /// The frame state of every live view (root and guides included), by slot (`View.slot`): a solve in which many
 /// views move walks this array, not the view objects (a view object is some 450 bytes and its variables
 /// another array; 100,000 of them are far from the caches, and each reference read is a retain). Slots are
 /// dense: a removed view's slot is given to the next view made.
-struct FrameTable {
-    var slots: [FrameSlot] = []
+package struct FrameTable {
+    package internal(set) var slots: [FrameSlot] = []
     var freeSlots: [Int32] = []
 
     /// A slot for a new view, its frames zero and not yet solved.

@@ -86,10 +86,13 @@ public final class Layout {
     /// The views whose frame changed in the last `solve()`, in creation order (root first; guides are not
     /// listed; views removed since are left out). A view counts as changed when its frame in root space or
     /// relative to its superview moved.
-    public var changedViews: [View] { changedSerials.compactMap { view(serial: $0) } }
+    public var changedViews: [View] { changed.compactMap { view(serial: $0.serial) } }
     /// The serials of `changedViews`. Kept as numbers, not references: after a frame in which 100,000 views
     /// moved, the next frame (one view moving) released 100,000 references first, 3 ms.
-    public private(set) var changedSerials: [Int] = []
+    public var changedSerials: [Int] { changed.map(\.serial) }
+    /// The views of `changedViews` by serial and frame slot, in creation order (the C layer writes their frames
+    /// from `frames` without touching the view objects).
+    package private(set) var changed: [ChangedView] = []
 
     /// True when something changed since the last solve, so `layoutIfNeeded()` will solve.
     public internal(set) var needsLayout = true
@@ -104,7 +107,7 @@ public final class Layout {
     /// The view that owns each solver variable, by `Variable.index`.
     var viewByVariable: [View?] = []
     /// The frames of the live views, by `View.slot`.
-    var frames = FrameTable()
+    package internal(set) var frames = FrameTable()
     /// The slot of the view that owns each solver variable, by `Variable.index` (-1: none): `solve()` maps
     /// changed variables to the frames to recompute.
     var slotByVariable: [Int32] = []
@@ -561,7 +564,7 @@ public final class Layout {
         return changedViews
     }
 
-    /// `solve()` without the list of views: the changed views are left in `changedSerials` (a binding that
+    /// `solve()` without the list of views: the changed views are left in `changed` (a binding that
     /// hands out numbers makes no array of 100,000 references for a frame in which every view moves).
     package func _solve() throws(LayoutError) {
         try checkNotMeasuring()
@@ -603,7 +606,7 @@ public final class Layout {
                 touched.append(Int32(sub.slot))
             }
         }
-        changedSerials.removeAll(keepingCapacity: true)
+        changed.removeAll(keepingCapacity: true)
         for t in touched {
             let slot = Int(t)
             frames.slots[slot].queued = false
@@ -620,10 +623,10 @@ public final class Layout {
             frames.slots[slot].root = rootFrame
             frames.slots[slot].rel = rel
             frames.slots[slot].solved = true
-            if moved, !e.guide { changedSerials.append(e.serial) }
+            if moved, !e.guide { changed.append(ChangedView(serial: e.serial, slot: Int32(slot))) }
         }
         // Sorted as numbers (sorting the views by serial read two objects per comparison).
-        changedSerials.sort()
+        changed.sort { $0.serial < $1.serial }
         needsLayout = false
     }
 
@@ -663,7 +666,7 @@ public final class Layout {
         try _layoutIfNeeded() ? changedViews : []
     }
 
-    /// `layoutIfNeeded()` without the list: whether it solved (then the changed views are in `changedSerials`).
+    /// `layoutIfNeeded()` without the list: whether it solved (then the changed views are in `changed`).
     package func _layoutIfNeeded() throws(LayoutError) -> Bool {
         guard needsLayout else { return false }
         try _solve()

@@ -58,7 +58,14 @@ public final class View: Hashable, CustomStringConvertible {
     /// reference costs a side-table load each time. A live view's superview is live, so it stays right.
     package private(set) var superviewSerial = -1
     /// The depth in the hierarchy: 0 for the root, 1 for its subviews and the guides, and so on.
-    public internal(set) var depth = 0
+    public internal(set) var depth = 0 {
+        didSet {
+            if slot >= 0 {
+                let d = Int32(clamping: depth)
+                owner._withUnsafeGuaranteedRef { $0.frames.slots[slot].depth = d }
+            }
+        }
+    }
     /// The subviews, in the order they were added.
     public internal(set) var subviews: [View] = [] {
         didSet {

@@ -789,6 +789,22 @@ static void test_changed_frames(void) {
     CHECK(frames[0].view == view_named(L, "content") && frames[1].view == view_named(L, "button"));
     CHECK_RECT(frames[1].frame, 94, 290, 100, 50);
 
+    /* A listed view removed since is left out, also once a new view took its place in the layout's tables;
+    ** the new view is not listed before a solve. */
+    {
+        moa_view button = view_named(L, "button"), fresh = 0, ids[4];
+        size_t nv = 0;
+        CHECK_OK(moa_view_free(L, button));
+        CHECK_OK(moa_view_new(L, "fresh", 0, &fresh));
+        CHECK_OK(moa_layout_changed_frames(L, frames, 16, &nf));
+        CHECK(nf == 1 && frames[0].view == view_named(L, "content"));
+        CHECK_OK(moa_layout_changed_views(L, ids, 4, &nv));
+        CHECK(nv == 1 && ids[0] == view_named(L, "content"));
+        CHECK_OK(moa_layout_solve(L, &changed));
+        CHECK_OK(moa_layout_changed_frames(L, frames, 16, &nf));
+        CHECK(nf == changed && nf >= 1 && frames[nf - 1].view == fresh && frames[nf - 1].depth == 1);
+    }
+
     /* Misuse: NULL count, NULL out with a capacity, no layout. */
     CHECK_STATUS(moa_layout_changed_frames(L, frames, 16, NULL), MOA_MISUSE);
     CHECK_STATUS(moa_layout_changed_frames(L, NULL, 4, &nf), MOA_MISUSE);

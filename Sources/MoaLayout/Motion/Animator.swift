@@ -267,9 +267,9 @@ public final class Animator {
         views(try _advance(by: dt))
     }
 
-    /// `advance(by:)` with the views as serials (`View.serial`): a binding that hands out numbers makes no array
-    /// of 100,000 references for a frame in which every view moves.
-    package func _advance(by dt: Double) throws(LayoutError) -> [Int] {
+    /// `advance(by:)` with the views as serials and frame slots: a binding that hands out numbers makes no
+    /// array of 100,000 references for a frame in which every view moves.
+    package func _advance(by dt: Double) throws(LayoutError) -> [ChangedView] {
         guard dt.isFinite, dt >= 0 else {
             throw LayoutError(.invalid, "time step \(formatNumber(dt)) must be finite and >= 0")
         }
@@ -286,8 +286,8 @@ public final class Animator {
         views(try _seek(to: t))
     }
 
-    /// `seek(to:)` with the views as serials, as `_advance(by:)`.
-    package func _seek(to t: Double) throws(LayoutError) -> [Int] {
+    /// `seek(to:)` with the views as serials and slots, as `_advance(by:)`.
+    package func _seek(to t: Double) throws(LayoutError) -> [ChangedView] {
         let layout = try usableLayout()
         guard t.isFinite else { throw LayoutError(.invalid, "time \(formatNumber(t)) must be finite") }
         guard t >= time else {
@@ -320,15 +320,15 @@ public final class Animator {
         return i
     }
 
-    /// The views of serials a frame returned (those a completion removed since are left out).
-    func views(_ serials: [Int]) -> [View] {
+    /// The views a frame listed (those a completion removed since are left out).
+    func views(_ changed: [ChangedView]) -> [View] {
         guard let layout else { return [] }
-        return serials.compactMap { layout.view(serial: $0) }
+        return changed.compactMap { layout.view(serial: $0.serial) }
     }
 
-    /// Makes the frame at `t`; returns the serials of the views whose frame changed in it (none when nothing
-    /// needed a solve), taken before the completions run (one may solve again).
-    func step(to t: Double, _ layout: Layout) -> [Int] {
+    /// Makes the frame at `t`; returns the views whose frame changed in it (none when nothing needed a solve),
+    /// taken before the completions run (one may solve again).
+    func step(to t: Double, _ layout: Layout) -> [ChangedView] {
         busy = true
         defer { busy = false }
         frameErrors = []
@@ -397,8 +397,8 @@ public final class Animator {
         frameCount += 1
         // A frame whose measured content fails keeps the last frames; the failure is reported with the frame's
         // other errors.
-        var changed: [Int] = []
-        do { if try layout._layoutIfNeeded() { changed = layout.changedSerials } } catch { frameErrors.append(error) }
+        var changed: [ChangedView] = []
+        do { if try layout._layoutIfNeeded() { changed = layout.changed } } catch { frameErrors.append(error) }
         if recorded != nil { recorded!.append(layout.snapshot(time: t, includeGuides: recordGuides)) }
         while !endedQueue.isEmpty {
             let due = endedQueue.sorted { ($0.endedAt, $0.id) < ($1.endedAt, $1.id) }
