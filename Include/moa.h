@@ -2608,17 +2608,23 @@ MOA_API moa_status moa_layout_usage(moa_layout *L, moa_usage *out);
 
 /*
 ** moa_progress_fn -- called during long layout calls with the number of constraints the call has added so
-** far (`steps`). Return 0 to go on, nonzero to stop the call: it then fails with MOA_LIMIT and the layout is
-** left as it was before the call. The callback must not change or solve this layout (those calls fail with
-** MOA_MISUSE); reads work but see the call half done (constraints not yet added show as inactive). It may free
-** the layout (the free waits for the call to return, see Callbacks) and do anything else (update a progress
-** bar, check a deadline). The count starts again with every top-level call.
+** far (`steps`): every `interval` constraints (moa_layout_set_progress), and every 256 pivots inside one
+** solver operation of any call (a single equation whose optimisation moves many views, a removal). Return 0
+** to go on, nonzero to stop the call: it then fails with MOA_LIMIT and the layout is left as it was before the
+** call. The callback must not change or solve this layout (those calls fail with MOA_MISUSE); between
+** constraints reads work but see the call half done (constraints not yet added show as inactive); inside a
+** solver operation every call on this layout fails with MOA_MISUSE (the solver is half way through a change).
+** It may free the layout (the free waits for the call to return, see Callbacks) and do anything else (update
+** a progress bar, check a deadline). The count starts again with every top-level call.
 */
 typedef int (*moa_progress_fn)(moa_layout *L, uint64_t steps, void *ud);
 
 /*
-** moa_layout_set_progress -- call `fn` with `ud` every `interval` constraints (>= 1) a layout call adds; fn
-** NULL removes the callback (interval is then ignored).
+** moa_layout_set_progress -- call `fn` with `ud` every `interval` constraints (>= 1) a layout call adds, and
+** every 256 pivots inside one solver operation (see moa_progress_fn); fn NULL removes the callback (interval
+** is then ignored). While a callback is set, the layout's solver journals every add and never defers an
+** optimisation (as under a pivot or time limit), so that a stopped call can be undone: builds are somewhat
+** slower.
 **
 ** Returns MOA_OK; MOA_MISUSE if L is NULL or when called from the progress callback itself; MOA_INVALID if
 ** interval is 0. Swift: `Layout.setProgressHandler(every:_:)`.

@@ -370,10 +370,16 @@ func withLayout(_ handle: OpaquePointer?, _ body: (LayoutBox) throws -> Void) ->
     guard !box.freePending, !box.closing else { return Status.misuse }
     box.depth += 1
     var failure: (any Error)?
-    do {
-        try body(box)
-    } catch {
-        failure = error
+    if box.layout.isReportingProgressInsideSolver {
+        // The progress function runs between two pivots of a solver operation: nothing may read or change the
+        // layout until the operation goes on (moa_layout_free is deferred as from any callback).
+        failure = BoundaryFailure.misuse("the layout cannot be used from its progress function while a solver operation is under way")
+    } else {
+        do {
+            try body(box)
+        } catch {
+            failure = error
+        }
     }
     box.flushDebug()
     let status: Int32

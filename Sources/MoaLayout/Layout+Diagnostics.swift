@@ -40,6 +40,7 @@ extension Layout {
     ///
     /// - Complexity: O(constraints × terms).
     public func violatedConstraints() -> [ViolatedConstraint] {
+        guard !isReportingProgressInsideSolver else { return [] }   // (the solver is mid-change)
         solver.updateVariables()
         var out: [ViolatedConstraint] = []
         byID.forEach { c in
@@ -80,6 +81,7 @@ extension Layout {
     /// - Complexity: O(1 + a log V) probes for `a` free variables among `V` (one for a layout without
     ///   ambiguity); a probe re-solves incrementally; the trial copies each of the solver's arrays once.
     public func ambiguities() -> [Ambiguity] {
+        guard !isReportingProgressInsideSolver else { return [] }   // (the solver is mid-change)
         let active = allConstraints.filter { $0.isActive && $0.solverConstraint != nil }
         // A variable that no active constraint mentions is free without a probe (a view with no constraints).
         var mentioned = [Bool](repeating: false, count: viewByVariable.count)

@@ -68,8 +68,12 @@ extension Layout {
 
     /// Calls `handler` with the number of constraints the call has added so far, every `interval` of them,
     /// during every call that adds constraints (an `eqs` block, a view's intrinsic sizes, an arrangement's
-    /// rebuild). Returning false stops the call: it fails with `.limit` and the layout is as before it. The
-    /// handler must not change or solve the layout (those calls fail with `.misuse`). nil removes it.
+    /// rebuild), and every `Layout.progressPivots` pivots inside one solver operation of any call (a single add
+    /// or removal that pivots for long; `isReportingProgressInsideSolver` is then true). Returning false stops
+    /// the call: it fails with `.limit` and the layout is as before it. The handler must not change or solve the
+    /// layout (those calls fail with `.misuse`); from inside a solver operation it must not read the solver
+    /// either (`ambiguities()` and `violatedConstraints()` return nothing then, `usage` and `solver` must not be
+    /// used; the C layer refuses every call then). Frames and constraints' properties can be read. nil removes it.
     /// - Throws: `.invalid` if `interval` is below 1; `.misuse` from the handler itself.
     public func setProgressHandler(every interval: Int = 1000, _ handler: ((Int) -> Bool)?) throws(LayoutError) {
         guard !isReportingProgress else {
@@ -78,6 +82,23 @@ extension Layout {
         guard interval >= 1 else { throw LayoutError(.invalid, "the progress interval \(interval) must be at least 1") }
         progressHandler = handler
         progressInterval = interval
+        solver.setProgressCheck(every: Layout.progressPivots, handler == nil ? nil : { [unowned self] in
+            self._progressInsideSolver()
+        })
+    }
+
+    /// Pivots between two calls of the progress handler inside one solver operation.
+    public static let progressPivots = 256
+
+    /// The progress handler, called by the solver between pivots (`setProgressHandler`): with the call's
+    /// constraint count so far, and the layout closed to everything that reads the solver. Undoing is never
+    /// stopped.
+    func _progressInsideSolver() -> Bool {
+        guard let handler = progressHandler, !isRollingBack, !isReportingProgress else { return true }
+        isReportingProgress = true
+        isReportingProgressInsideSolver = true
+        defer { isReportingProgress = false; isReportingProgressInsideSolver = false }
+        return handler(callSteps)
     }
 
     /// What the layout has in use: its solver's rows, cells, variables and constraints, its constraints and

@@ -173,6 +173,9 @@ public final class Layout {
     var isRollingBack = false
     /// True while the progress handler runs: the layout may not be changed or solved.
     public internal(set) var isReportingProgress = false
+    /// True while the progress handler runs from inside a solver operation (between two pivots): the solver
+    /// is half way through a change and may not be read either (see `setProgressHandler`).
+    public internal(set) var isReportingProgressInsideSolver = false
     /// True while a measure function runs: the layout may be read, not changed.
     public internal(set) var isMeasuring = false
     /// Measure calls and cache hits (see `MeasureStatistics`).

@@ -14,7 +14,7 @@ extension SolverCore {
     /// The call's work budget (`SolverLimits.maxPivots`, `maxSeconds`, `callDeadline`) starts here and covers
     /// the retry; outside calls the tableau has none.
     mutating func repairing<T>(_ operation: (inout SolverCore) throws(SolverError) -> T) throws(SolverError) -> T {
-        tab.budget = WorkBudget(limits: limits, pivots: tab.stats.pivots, deadline: callDeadline)
+        tab.budget = WorkBudget(limits: limits, pivots: tab.stats.pivots, deadline: callDeadline, progress: progress)
         defer { tab.budget = WorkBudget() }
         do {
             return try operation(&self)

@@ -68,6 +68,11 @@ struct SolverCore {
     /// A deadline from outside for the calls being made (`monotonicSeconds()`; 0: none): a layout's time limit
     /// covers the solver calls it makes (`Solver.callDeadline`).
     var callDeadline = 0.0
+    /// Called between pivots inside a call (`Solver.setProgressCheck`); nil: none.
+    var progress: ProgressCheck?
+    /// Whether a call may be stopped before its end (a pivot or time limit, a deadline, a progress check): its
+    /// adds are then journaled and never deferred, so that a stopped call leaves the tableau as it was.
+    var workIsBounded: Bool { limits.boundsWork || callDeadline > 0 || progress != nil }
     /// Work buffers of `changeConstants` (the old constants, the rows shifted), empty between calls.
     var constantBuffers: (saved: [Double], changed: [RowID], single: [(slot: Int, value: Double)]) = ([], [], [])
     /// `collectUnusedLevels` runs when the objective has this many priority levels (doubling after each run).
@@ -749,7 +754,7 @@ struct SolverCore {
     /// limit leaves the tableau exactly as it was (otherwise the row goes in unjournaled, which is cheaper, and
     /// a stopped optimisation takes it out again: the same system, perhaps another tableau).
     mutating func insertUndoably(_ slot: Int) throws(SolverError) {
-        guard !tab.journal.isOpen, limits.boundsWork || callDeadline > 0 else { return try insert(slot) }
+        guard !tab.journal.isOpen, workIsBounded else { return try insert(slot) }
         let fields = cons[slot].tableauFields
         tab.begin()
         do throws(SolverError) {
@@ -1045,7 +1050,7 @@ struct SolverCore {
     mutating func optimizeAfterAdd(_ slot: Int) throws(SolverError) {
         if tab.journal.isOpen { try tab.optimize(); return }
         addsSinceUpdate += 1
-        if deferring && !limits.boundsWork && callDeadline == 0 { needsOptimize = true; return }
+        if deferring && !workIsBounded { needsOptimize = true; return }
         let before = tab.stats.pivots
         // A numerical failure does not fail the add (the row is in, every row feasible): the optimisation is
         // left to the next update, whose `ensureOptimal` rebuilds the tableau if it fails again.

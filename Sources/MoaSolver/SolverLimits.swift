@@ -64,6 +64,13 @@ public func monotonicSeconds() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }
 
+/// A function a solver calls every `every` pivots inside one call (`Solver.setProgressCheck`): false stops the
+/// call, which then fails with `.limit` and changes nothing.
+struct ProgressCheck {
+    var every: Int
+    var check: () -> Bool
+}
+
 /// The work the current call may still do, checked by the simplex loops before each pivot (`Tableau.spend`).
 /// Outside a call (and while a call is undone) it is unlimited.
 struct WorkBudget {
@@ -73,26 +80,38 @@ struct WorkBudget {
     /// `monotonicSeconds()` at which the call stops; 0: none. `seconds` is the limit it came from.
     var deadline = 0.0
     var seconds = 0.0
-    /// `stats.pivots` at which to look again: the pivot stop or the next reading of the clock.
+    /// The progress check, when it is next due (`stats.pivots`), and the pivots at the call's start.
+    var progress: ProgressCheck?
+    var nextProgress = Int.max
+    var startPivots = 0
+    /// `stats.pivots` at which to look again: the pivot stop, the next reading of the clock or the progress check.
     var nextCheck = Int.max
 
     /// Pivots between readings of the clock.
     static let clockInterval = 64
 
-    /// A budget for a call starting now, at `pivots` pivots done, under `limits`, and a deadline from outside
-    /// (a layout's call; 0: none).
-    init(limits: SolverLimits, pivots: Int, deadline outer: Double) {
+    /// A budget for a call starting now, at `pivots` pivots done, under `limits`, a deadline from outside
+    /// (a layout's call; 0: none) and a progress check.
+    init(limits: SolverLimits, pivots: Int, deadline outer: Double, progress: ProgressCheck? = nil) {
         maxPivots = limits.maxPivots
         pivotStop = limits.maxPivots >= Int.max - pivots ? Int.max : pivots + limits.maxPivots
         if limits.maxSeconds > 0 { seconds = limits.maxSeconds; deadline = monotonicSeconds() + limits.maxSeconds }
         if outer > 0 && (deadline == 0 || outer < deadline) { deadline = outer; seconds = 0 }
-        nextCheck = deadline > 0 ? min(pivotStop, pivots + WorkBudget.clockInterval) : pivotStop
+        self.progress = progress
+        startPivots = pivots
+        if let progress { nextProgress = pivots + progress.every }
+        setNextCheck(pivots)
     }
 
     /// No limit.
     init() {}
 
-    /// Throws `.limit` when the call is past its pivots or its deadline; else sets the next check.
+    private mutating func setNextCheck(_ pivots: Int) {
+        nextCheck = min(pivotStop, nextProgress, deadline > 0 ? pivots + WorkBudget.clockInterval : Int.max)
+    }
+
+    /// Throws `.limit` when the call is past its pivots or its deadline, or its progress check says stop; else
+    /// sets the next check.
     mutating func check(pivots: Int) throws(SolverError) {
         if pivots >= pivotStop {
             throw .limit("the call reached its limit of \(maxPivots) pivot\(maxPivots == 1 ? "" : "s")")
@@ -100,7 +119,13 @@ struct WorkBudget {
         if deadline > 0 && monotonicSeconds() >= deadline {
             throw .limit(seconds > 0 ? "the call reached its limit of \(seconds) s" : "the call reached its deadline")
         }
-        nextCheck = deadline > 0 ? min(pivotStop, pivots + WorkBudget.clockInterval) : pivotStop
+        if let progress, pivots >= nextProgress {
+            nextProgress = pivots + progress.every
+            if !progress.check() {
+                throw .limit("the progress check stopped the call after \(pivots - startPivots) pivots")
+            }
+        }
+        setNextCheck(pivots)
     }
 }
 

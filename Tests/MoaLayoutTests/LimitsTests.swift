@@ -82,6 +82,69 @@ final class LimitsTests: XCTestCase {
         XCTAssertEqual(layout["v29"]!.frame.x + layout["v29"]!.frame.width, 600, accuracy: 1e-9)
         XCTAssertEqual(layout["v0"]!.frame.width, 10, accuracy: 1e-9)   // the weakest gave way first (to 10)
     }
+
+    /// The progress handler inside one solver operation: an equation whose optimisation moves 600 views, one
+    /// pivot each, calls it every `Layout.progressPivots` pivots (with the call's constraint count, here 1),
+    /// closed to the solver; stopping there fails the call with `.limit` and changes nothing. A raw solver's
+    /// progress check does the same.
+    func testProgressInsideOneSolverOperation() throws {
+        let layout = try Layout(width: 2000, height: 100)
+        var text = ""
+        let n = 600
+        for i in 0..<n {
+            try layout.addView("v\(i)")
+            text += i == 0 ? "v0.left == 0\n" : "v\(i).left == v\(i - 1).right + 4\n"
+            text += "v\(i).top == 0\nv\(i).height == 20\nv\(i).width >= 1\nv\(i).width == \(50 + i % 7) @ \(250 + i % 9 * 10)\n"
+        }
+        try layout.eqs(text)
+        try layout.solve()
+        let described = layout.describeConstraints(), usage = layout.usage
+        var calls = 0, stop = true
+        try layout.setProgressHandler(every: 1_000_000) { steps in
+            calls += 1
+            XCTAssertEqual(steps, 1)   // the call's first constraint, going in
+            XCTAssertTrue(layout.isReportingProgressInsideSolver)
+            XCTAssertTrue(layout.ambiguities().isEmpty)
+            XCTAssertNil(try? layout.solve())
+            XCTAssertEqual(layout["v0"]!.frame.width, 50)   // frames can be read
+            return !stop
+        }
+        let edge = "v\(n - 1).right == 2000"   // the root's right + 2000: x = 4000, between the minimum and the preferences
+        XCTAssertThrowsError(try layout.eqs(edge)) {
+            XCTAssertEqual(($0 as? LayoutError)?.kind, .limit)
+            XCTAssertTrue("\($0)".contains("progress"), "\($0)")
+        }
+        XCTAssertEqual(calls, 1)
+        XCTAssertFalse(layout.isReportingProgressInsideSolver)
+        XCTAssertEqual(layout.describeConstraints(), described)
+        XCTAssertEqual(layout.usage, usage)
+        calls = 0
+        stop = false
+        try layout.eqs(edge)
+        XCTAssertGreaterThanOrEqual(calls, 2)
+        try layout.solve()
+        XCTAssertEqual(layout["v\(n - 1)"]!.frame.x + layout["v\(n - 1)"]!.frame.width, 4000, accuracy: 1e-6)
+
+        // The raw solver: a check that stops leaves the dump as it was; one that goes on lets the call finish.
+        let s = Solver()
+        let xs = (0..<n).map { s.addVariable(name: "x\($0)") }
+        for (i, x) in xs.enumerated() {
+            _ = try s.add(Expression([Term(x, 1)], constant: -1), .greaterOrEqual)
+            _ = try s.add(Expression([Term(x, 1)], constant: -Double(50 + i % 7)), .equal, priority: Double(250 + i % 9 * 10))
+        }
+        let sum = Expression(xs.map { Term($0, 1) }, constant: -Double(2 * n))
+        s.updateVariables()
+        let dump = s.dump()
+        var checks = 0
+        s.setProgressCheck(every: 100) { checks += 1; return false }
+        XCTAssertThrowsError(try s.add(sum, .equal)) { XCTAssertTrue("\($0)".contains("progress"), "\($0)") }
+        XCTAssertEqual(checks, 1)
+        XCTAssertEqual(s.dump(), dump)
+        s.setProgressCheck(every: 100) { checks += 1; return true }
+        _ = try s.add(sum, .equal)
+        XCTAssertGreaterThan(checks, 2)
+        s.setProgressCheck(nil)
+    }
 }
 
 /// Memory stays flat under a long run: priority levels nothing uses any more are collected (an animated

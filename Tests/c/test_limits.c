@@ -318,26 +318,38 @@ static void test_solver_seconds(void) {
     drag_row_free(R);
 }
 
+/* Views b0 ... b(n-1) in a row 8 apart from x = 8, each at least min_width wide and preferring a drag_prefs
+** width at its own priority, and their equations (malloc'd); their ids into views when not NULL. */
+static char *box_row(moa_layout *L, int n, double min_width, moa_view *views) {
+    size_t cap = (size_t)n * 160 + 1;
+    char *text = malloc(cap), line[200];
+    text[0] = 0;
+    for (int i = 0; i < n; i++) {
+        char name[16];
+        moa_view v;
+        snprintf(name, sizeof name, "b%d", i);
+        CHECK_OK(moa_view_new(L, name, 0, &v));
+        if (views) views[i] = v;
+        if (i == 0) snprintf(line, sizeof line, "b0.left == 8\n");
+        else snprintf(line, sizeof line, "b%d.left == b%d.right + 8\n", i, i - 1);
+        strcat(text, line);
+        snprintf(line, sizeof line, "b%d.top == 0\nb%d.height == 20\nb%d.width >= %g\nb%d.width == %g @ %d\n", i, i,
+                 i, min_width, i, drag_prefs[i % 4], 250 + 8 * (i % 7));
+        strcat(text, line);
+    }
+    return text;
+}
+
 /* Pivots on a layout: each solver operation of a call gets the limit. A row of boxes that must shrink to fit a
 ** required right edge needs many pivots: under a limit of 1 the block fails and no frame moves. */
 static void test_layout_pivots(void) {
     const int n = 10;
     moa_layout *L = moa_layout_new(320, 480);
-    char text[4096] = "";
     moa_view views[10];
-    for (int i = 0; i < n; i++) {
-        char name[16], line[200];
-        snprintf(name, sizeof name, "b%d", i);
-        CHECK_OK(moa_view_new(L, name, 0, &views[i]));
-        if (i == 0) snprintf(line, sizeof line, "b0.left == 8\n");
-        else snprintf(line, sizeof line, "b%d.left == b%d.right + 8\n", i, i - 1);
-        strcat(text, line);
-        snprintf(line, sizeof line, "b%d.top == 0\nb%d.height == 20\nb%d.width >= 20\nb%d.width == %g @ %d\n", i, i,
-                 i, i, drag_prefs[i % 4], 250 + 8 * (i % 7));
-        strcat(text, line);
-    }
+    char *text = box_row(L, n, 20, views);
     size_t count = 0;
     CHECK_OK(moa_layout_eqs(L, text, NULL, 0, &count));
+    free(text);
     CHECK_OK(moa_layout_solve(L, NULL));
     moa_rect before[10], r;
     for (int i = 0; i < n; i++) CHECK_OK(moa_view_frame(L, views[i], &before[i]));
@@ -371,6 +383,67 @@ static void test_layout_pivots(void) {
     CHECK_OK(moa_view_frame(L, views[9], &r));
     CHECK_NEAR(r.x + r.width, 300);
     free(described);
+    moa_layout_free(L);
+}
+
+/* The progress callback inside one solver operation: a row of boxes that must shrink to fit a required right
+** edge takes a pivot per box in one add. The callback runs every 256 pivots (its constraint interval set too
+** high to count); from there every call on the layout fails with MOA_MISUSE. Stopping makes the add fail with
+** MOA_LIMIT and leaves the layout as it was; going on lets it finish. */
+typedef struct {
+    int calls, stop;
+    moa_status solve, frame;
+} inside_log;
+
+static int on_progress_inside(moa_layout *L, uint64_t steps, void *ud) {
+    inside_log *p = ud;
+    double w, h;
+    (void)steps;
+    p->calls++;
+    p->solve = moa_layout_solve(L, NULL);
+    p->frame = moa_layout_root_size(L, &w, &h);
+    return p->stop; /* nonzero stops */
+}
+
+static void test_progress_inside_solver(void) {
+    enum { n = 1200 };
+    moa_layout *L = moa_layout_new(320, 480);
+    size_t count = 0;
+    char *text = box_row(L, n, 1, NULL), line[200];
+    CHECK_OK(moa_layout_eqs(L, text, NULL, 0, &count));
+    CHECK_OK(moa_layout_solve(L, NULL));
+    const char *d = NULL;
+    CHECK_OK(moa_layout_describe(L, &d));
+    char *described = strdup(d);
+    moa_usage u0, u;
+    CHECK_OK(moa_layout_usage(L, &u0));
+
+    inside_log p = {0, 1, MOA_OK, MOA_OK};
+    CHECK_OK(moa_layout_set_progress(L, on_progress_inside, 1000000, &p));
+    snprintf(line, sizeof line, "b%d.right == root.left + %d", n - 1, n * 10);
+    CHECK_STATUS(moa_layout_eqs(L, line, NULL, 0, &count), MOA_LIMIT);
+    CHECK_CONTAINS(moa_layout_errmsg(L), "progress");
+    CHECK(p.calls == 1);
+    CHECK(p.solve == MOA_MISUSE && p.frame == MOA_MISUSE);
+    CHECK_OK(moa_layout_describe(L, &d));
+    CHECK_STR(d, described);
+    CHECK_OK(moa_layout_usage(L, &u));
+    CHECK(u.constraints == u0.constraints && u.rows == u0.rows && u.cells == u0.cells);
+
+    p = (inside_log){0, 0, MOA_OK, MOA_OK};
+    CHECK_OK(moa_layout_eqs(L, line, NULL, 0, &count));
+    CHECK(p.calls >= 2); /* about n pivots: a call every 256 */
+    CHECK(p.solve == MOA_MISUSE && p.frame == MOA_MISUSE);
+    CHECK_OK(moa_layout_solve(L, NULL)); /* usable again after the call: the row fits */
+    moa_view last;
+    moa_rect r;
+    snprintf(line, sizeof line, "b%d", n - 1);
+    CHECK_OK(moa_view_find(L, line, &last));
+    CHECK_OK(moa_view_frame(L, last, &r));
+    CHECK_NEAR(r.x + r.width, n * 10);
+    CHECK_OK(moa_layout_set_progress(L, NULL, 0, NULL));
+    free(described);
+    free(text);
     moa_layout_free(L);
 }
 
@@ -570,6 +643,7 @@ static void test_undo_is_not_limited(void) {
 int main(void) {
     test_undo_is_not_limited();
     test_progress_frees_layout();
+    test_progress_inside_solver();
     test_solver_limits();
     test_solver_pivots();
     test_solver_seconds();

@@ -70,6 +70,19 @@ local function drag_row(n)
 end
 
 -- The values of vars as of the last update.
+-- Views b0 ... b(n-1) in a row 8 apart from x = 8, each at least `min` wide and preferring a `prefs` width at its
+-- own priority: their equations.
+local function box_row(L, n, min)
+  local lines = {}
+  for i = 0, n - 1 do
+    L:view("b" .. i)
+    lines[#lines + 1] = i == 0 and "b0.left == 8" or ("b%d.left == b%d.right + 8"):format(i, i - 1)
+    lines[#lines + 1] = ("b%d.top == 0\nb%d.height == 20\nb%d.width >= %g"):format(i, i, i, min)
+    lines[#lines + 1] = ("b%d.width == %s @ %d"):format(i, prefs[i % 4 + 1], 250 + 8 * (i % 7))
+  end
+  return table.concat(lines, "\n")
+end
+
 local function values(vars)
   local t = {}
   for i, v in ipairs(vars) do t[i] = v.value end
@@ -163,14 +176,7 @@ describe("layout limits", function()
 
   it("limits the pivots of each solver operation: a block that must shrink a row fails, no frame moves", function()
     local L <close> = moa.layout(320, 480)
-    local lines = {}
-    for i = 0, 9 do
-      L:view("b" .. i)
-      lines[#lines + 1] = i == 0 and "b0.left == 8" or ("b%d.left == b%d.right + 8"):format(i, i - 1)
-      lines[#lines + 1] = ("b%d.top == 0\nb%d.height == 20\nb%d.width >= 20"):format(i, i, i)
-      lines[#lines + 1] = ("b%d.width == %s @ %d"):format(i, prefs[i % 4 + 1], 250 + 8 * (i % 7))
-    end
-    assert(L:eqs(table.concat(lines, "\n")))
+    assert(L:eqs(box_row(L, 10, 20)))
     L:solve()
     local before, before_frames, before_usage = L:describe(), frames(L), L:usage()
     L:set_limit("pivots", 1)
@@ -279,6 +285,31 @@ describe("the progress function", function()
     -- nil and other values go on
     L:on_progress(function() return nil end, 100)
     assert(L:eqs(text))
+  end)
+
+  it("is called inside one long solver operation, where the layout cannot be used", function()
+    -- a row of 600 boxes between their minimum and their preferences: one edge moves every box, a pivot each
+    local L <close> = moa.layout(2000, 100)
+    assert(L:eqs(box_row(L, 600, 1)))
+    L:solve()
+    local before, calls, inner = L:describe(), 0, nil
+    L:on_progress(function(n)
+      calls = calls + 1
+      inner = select(2, pcall(L.describe, L))
+      return false
+    end, 1000000)
+    local ok, msg, details = L:eqs "b599.right == 8000" -- x = 10000: between the minimum and the preferences
+    assert_limit(ok, msg, details)
+    assert.matches("progress", msg)
+    assert.equal(1, calls)
+    assert.matches("solver operation is under way", inner)
+    assert.equal(before, L:describe())
+    L:on_progress(function() calls = calls + 1 end, 1000000)
+    assert(L:eqs "b599.right == 8000")
+    assert.is_true(calls >= 3)
+    L:solve()
+    local f = L:find("b599").frame
+    assert.is_true(math.abs(f.x + f.width - 10000) < 1e-6)
   end)
 
   it("stops the call when it raises; the error reaches the caller", function()

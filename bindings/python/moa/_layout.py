@@ -1423,9 +1423,10 @@ class Layout:
         (None, True) goes on. None removes the function. Returns self.
 
         fn runs inside the C call: it may read the layout (describe() shows the call's work so far), but
-        anything that changes or solves it (solve, eq, set_limit, on_progress ...) raises MisuseError there. An
-        exception fn raises stops the call, which raises that exception once the C call has returned.
-        MisuseError when called from inside fn."""
+        anything that changes or solves it (solve, eq, set_limit, on_progress ...) raises MisuseError there. It
+        is also called every 256 pivots inside one solver operation (an equation whose optimisation moves many
+        views): from there every call on the layout raises MisuseError. An exception fn raises stops the call,
+        which raises that exception once the C call has returned. MisuseError when called from inside fn."""
         h = self._h()
         if fn is None:
             self._check(lib.moa_layout_set_progress(h, _NO_PROGRESS, 1, None))

@@ -276,6 +276,40 @@ def test_returning_false_stops_the_call():
     L.eqs(text)
 
 
+def test_progress_inside_one_solver_operation():
+    """Called every 256 pivots inside one solver operation (a row of 600 boxes between their minimum and their
+    preferences: one edge moves every box, a pivot each), where every call on the layout raises MisuseError."""
+    L = moa.Layout(2000, 100)
+    lines = []
+    for i in range(600):
+        L.view("b%d" % i)
+        lines.append("b0.left == 0" if i == 0 else "b%d.left == b%d.right + 4" % (i, i - 1))
+        lines.append("b%d.top == 0\nb%d.height == 20\nb%d.width >= 1\nb%d.width == %d @ %d"
+                     % (i, i, i, i, 50 + i % 7, 250 + i % 9 * 10))
+    L.eqs("\n".join(lines))
+    L.solve()
+    before, calls, inner = L.describe(), [], []
+
+    def stop(n):
+        calls.append(n)
+        with pytest.raises(moa.MisuseError, match="solver operation is under way"):
+            L.describe()
+        inner.append(True)
+        return False
+
+    L.on_progress(stop, 1000000)
+    with pytest.raises(moa.LimitError, match="progress"):
+        L.eq("b599.right == 2000")
+    assert calls == [1] and inner == [True]
+    assert L.describe() == before
+    L.on_progress(lambda n: calls.append(n), 1000000)
+    L.eq("b599.right == 2000")
+    assert len(calls) >= 3
+    L.solve()
+    f = L.find("b599").frame
+    assert abs(f.x + f.width - 4000) < 1e-6
+
+
 def test_an_exception_stops_the_call_and_is_raised_as_it_is():
     L, text = row_scene(300)
     error = KeyError("stop here")
