@@ -2582,6 +2582,26 @@ MOA_API moa_status moa_solver_limit(moa_solver *s, moa_limit which, double *out)
 MOA_API moa_status moa_solver_usage(moa_solver *s, moa_usage *out);
 
 /*
+** moa_solver_progress_fn -- called every `every` pivots (moa_solver_set_progress) inside one solver call that
+** pivots that much (an add whose optimisation moves many variables, a removal, a suggestion), with the pivots
+** the call has made so far. Return 0 to go on, nonzero to stop the call: it then fails with MOA_LIMIT and the
+** solver is left as it was before the call. It runs with the solver half way through a change: every call on
+** this solver fails with MOA_MISUSE from it, except moa_solver_free, which waits for the call to return. It
+** may do anything else (check a deadline or a cancel flag, update a progress bar).
+*/
+typedef int (*moa_solver_progress_fn)(moa_solver *s, uint64_t pivots, void *ud);
+
+/*
+** moa_solver_set_progress -- call `fn` with `ud` every `every` pivots (>= 1) inside one call (see
+** moa_solver_progress_fn); fn NULL removes it (every is then ignored). While one is set, adds are journaled and
+** never deferred (as under a pivot or time limit), so that a stopped call can be undone.
+**
+** Returns MOA_OK; MOA_MISUSE if s is NULL or when called from the progress function; MOA_INVALID if every is 0.
+** Swift: `Solver.setProgressCheck(every:_:)`.
+*/
+MOA_API moa_status moa_solver_set_progress(moa_solver *s, moa_solver_progress_fn fn, uint64_t every, void *ud);
+
+/*
 ** moa_layout_set_limit -- set limit `which` of the layout: MOA_LIMIT_ROWS, MOA_LIMIT_CELLS and
 ** MOA_LIMIT_PIVOTS (a whole number >= 1, for the layout's solver) or MOA_LIMIT_SECONDS (>= 0, finite; 0 is
 ** none).

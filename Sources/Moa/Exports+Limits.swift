@@ -6,6 +6,24 @@ import MoaSolver
 
 public typealias ProgressFn = @convention(c) (OpaquePointer?, UInt64, UnsafeMutableRawPointer?) -> Int32
 
+@_cdecl("moa_solver_set_progress")
+public func moa_solver_set_progress(_ s: OpaquePointer?, _ fn: ProgressFn?, _ every: UInt64,
+                                    _ ud: UnsafeMutableRawPointer?) -> Int32 {
+    withSolver(s) { box in
+        guard let fn else {
+            box.solver.setProgressCheck(nil)
+            return
+        }
+        guard every >= 1 else { throw BoundaryFailure.invalid("every must be at least 1 pivot") }
+        let handle = OpaquePointer(Unmanaged.passUnretained(box).toOpaque())
+        box.solver.setProgressCheck(every: Int(clamping: every)) { [unowned box] pivots in
+            box.inProgress = true
+            defer { box.inProgress = false }
+            return fn(handle, UInt64(pivots), ud) == 0
+        }
+    }
+}
+
 /// The C `moa_limit` values.
 enum LimitName: Int32 {
     case rows = 0, cells = 1, seconds = 2, pivots = 3

@@ -32,6 +32,12 @@ public func moa_solver_new() -> OpaquePointer? {
 @_cdecl("moa_solver_free")
 public func moa_solver_free(_ s: OpaquePointer?) {
     guard let s else { return }
+    let box = SolverBox.from(s)
+    guard !box.freePending else { return }
+    if box.depth > 0 {
+        box.freePending = true   // from the progress function: freed when the call returns
+        return
+    }
     Unmanaged<SolverBox>.fromOpaque(UnsafeRawPointer(s)).release()
 }
 

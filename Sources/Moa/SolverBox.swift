@@ -34,6 +34,11 @@ final class SolverBox {
     let record = ErrorRecord()
     /// The last string handed out through a `const char **out`.
     let text = TextSlot()
+    /// The calls in progress (`withSolver`), whether the progress function runs (every call is refused then),
+    /// and whether `moa_solver_free` came from it (the free then waits for the calls to return).
+    var depth = 0
+    var inProgress = false
+    var freePending = false
 
     init() { salt = BoxSalt.next() }
 
@@ -99,13 +104,23 @@ final class SolverBox {
 func withSolver(_ handle: OpaquePointer?, _ body: (SolverBox) throws -> Void) -> Int32 {
     guard let handle else { return Status.misuse }
     let box = SolverBox.from(handle)
+    guard !box.freePending else { return Status.misuse }
+    if box.inProgress {
+        // The progress function runs between two pivots of a call: the solver is half way through a change.
+        return box.failed(BoundaryFailure.misuse("the solver cannot be used from its progress function"))
+    }
+    box.depth += 1
+    let status: Int32
     do {
         try body(box)
         box.record.succeeded()
-        return Status.ok
+        status = Status.ok
     } catch {
-        return box.failed(error)
+        status = box.failed(error)
     }
+    box.depth -= 1
+    if box.depth == 0, box.freePending { Unmanaged.passUnretained(box).release() }
+    return status
 }
 
 /// The most terms `moa_solver_add` accepts (documented in moa.h).

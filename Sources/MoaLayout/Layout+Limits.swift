@@ -82,7 +82,7 @@ extension Layout {
         guard interval >= 1 else { throw LayoutError(.invalid, "the progress interval \(interval) must be at least 1") }
         progressHandler = handler
         progressInterval = interval
-        solver.setProgressCheck(every: Layout.progressPivots, handler == nil ? nil : { [unowned self] in
+        solver.setProgressCheck(every: Layout.progressPivots, handler == nil ? nil : { [unowned self] _ in
             self._progressInsideSolver()
         })
     }

@@ -45,11 +45,12 @@ public final class Solver {
     }
 
     /// Calls `check` every `pivots` pivots (at least 1) inside one call that pivots that much (a single add, a
-    /// removal, an optimisation): returning false stops the call, which fails with `.limit` and leaves the
-    /// solver as it was, as a pivot limit does. It runs with the solver in the middle of the call: it must not
-    /// use this solver (check a deadline, a cancel flag, update a progress bar). nil removes it. While one is
-    /// set, adds are journaled and never deferred (as under any work limit). Undoing a call is never checked.
-    public func setProgressCheck(every pivots: Int = 256, _ check: (() -> Bool)?) {
+    /// removal, an optimisation), with the pivots the call has made so far: returning false stops the call,
+    /// which fails with `.limit` and leaves the solver as it was, as a pivot limit does. It runs with the solver
+    /// in the middle of the call: it must not use this solver (check a deadline, a cancel flag, update a
+    /// progress bar). nil removes it. While one is set, adds are journaled and never deferred (as under any
+    /// work limit). Undoing a call is never checked. C: `moa_solver_set_progress`.
+    public func setProgressCheck(every pivots: Int = 256, _ check: ((Int) -> Bool)?) {
         core.progress = check.map { ProgressCheck(every: min(max(1, pivots), 1 << 40), check: $0) }
     }
 

@@ -64,11 +64,11 @@ public func monotonicSeconds() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
 }
 
-/// A function a solver calls every `every` pivots inside one call (`Solver.setProgressCheck`): false stops the
-/// call, which then fails with `.limit` and changes nothing.
+/// A function a solver calls every `every` pivots inside one call (`Solver.setProgressCheck`), with the pivots
+/// the call has made: false stops the call, which then fails with `.limit` and changes nothing.
 struct ProgressCheck {
     var every: Int
-    var check: () -> Bool
+    var check: (Int) -> Bool
 }
 
 /// The work the current call may still do, checked by the simplex loops before each pivot (`Tableau.spend`).
@@ -121,7 +121,7 @@ struct WorkBudget {
         }
         if let progress, pivots >= nextProgress {
             nextProgress = pivots + progress.every
-            if !progress.check() {
+            if !progress.check(pivots - startPivots) {
                 throw .limit("the progress check stopped the call after \(pivots - startPivots) pivots")
             }
         }

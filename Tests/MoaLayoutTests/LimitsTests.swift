@@ -136,11 +136,11 @@ final class LimitsTests: XCTestCase {
         s.updateVariables()
         let dump = s.dump()
         var checks = 0
-        s.setProgressCheck(every: 100) { checks += 1; return false }
+        s.setProgressCheck(every: 100) { pivots in checks += 1; XCTAssertEqual(pivots, 100); return false }
         XCTAssertThrowsError(try s.add(sum, .equal)) { XCTAssertTrue("\($0)".contains("progress"), "\($0)") }
         XCTAssertEqual(checks, 1)
         XCTAssertEqual(s.dump(), dump)
-        s.setProgressCheck(every: 100) { checks += 1; return true }
+        s.setProgressCheck(every: 100) { _ in checks += 1; return true }
         _ = try s.add(sum, .equal)
         XCTAssertGreaterThan(checks, 2)
         s.setProgressCheck(nil)

@@ -199,6 +199,16 @@ static int drag_all_min(drag_row R, const double *values) {
     return 1;
 }
 
+/* A failed call changed nothing: the values are `natural`, the solver's state `state` (solver_state). */
+static void drag_unchanged(drag_row R, const double *natural, const char *state) {
+    double *after = drag_values(R);
+    CHECK(drag_same(R, natural, after));
+    free(after);
+    char *now = solver_state(R.s, R.vars, (size_t)(2 + 2 * R.n));
+    CHECK_STR(now, state);
+    free(now);
+}
+
 /* Pivots: a suggestion that needs a pivot per box fails under a limit of 3 and changes nothing (the suggestion
 ** is rolled back); raised, the same suggestion goes through. An add that needs re-optimising, and a constant
 ** change, fail the same way under a limit of 1, constraint counts included. */
@@ -214,12 +224,8 @@ static void test_solver_pivots(void) {
     CHECK_OK(moa_solver_set_limit(R.s, MOA_LIMIT_PIVOTS, 3));
     CHECK_STATUS(moa_solver_suggest(R.s, cr, drag_min(n)), MOA_LIMIT);
     CHECK_CONTAINS(moa_solver_errmsg(R.s), "limit of 3 pivots");
-    double *after = drag_values(R);
-    CHECK(drag_same(R, natural, after));
-    free(after);
-    char *state_after = solver_state(R.s, R.vars, (size_t)(2 + 2 * n));
-    CHECK_STR(state_after, state);
-    free(state_after);
+    drag_unchanged(R, natural, state);
+    double *after;
     /* A small move (the cheapest box, box 0, stretches by 1) still goes through under the limit. */
     CHECK_OK(moa_solver_suggest(R.s, cr, drag_natural(n) + 1));
     after = drag_values(R);
@@ -259,7 +265,7 @@ static void test_solver_pivots(void) {
     after = drag_values(R);
     CHECK(drag_same(R, natural, after));
     free(after);
-    state_after = solver_state(R.s, R.vars, (size_t)(2 + 2 * n));
+    char *state_after = solver_state(R.s, R.vars, (size_t)(2 + 2 * n));
     CHECK_STR(state_after, state);
     free(state_after);
 
@@ -316,6 +322,66 @@ static void test_solver_seconds(void) {
     free(after);
     free(natural);
     drag_row_free(R);
+}
+
+/* A raw solver's progress function: a suggestion that takes a pivot per box of a 600-box row calls it every
+** 100 pivots; from there every call on the solver fails with MOA_MISUSE; stopping makes the suggestion fail with
+** MOA_LIMIT and changes nothing; going on lets it finish; a free from it waits for the call to return. */
+typedef struct {
+    int calls, stop, free_it;
+    uint64_t last;
+    moa_status inner;
+} solver_progress_log;
+
+static int on_solver_progress(moa_solver *s, uint64_t pivots, void *ud) {
+    solver_progress_log *p = ud;
+    moa_usage u;
+    p->calls++;
+    CHECK(pivots > p->last && pivots % 100 == 0);
+    p->last = pivots;
+    p->inner = moa_solver_usage(s, &u);
+    if (p->free_it) moa_solver_free(s);
+    return p->stop;
+}
+
+static void test_solver_progress(void) {
+    const int n = 600;
+    drag_row R = drag_row_new(n);
+    moa_var cr = R.vars[1];
+    double *natural = drag_values(R);
+    char *state = solver_state(R.s, R.vars, (size_t)(2 + 2 * n));
+    solver_progress_log p = {0, 1, 0, 0, MOA_OK};
+    CHECK_STATUS(moa_solver_set_progress(R.s, on_solver_progress, 0, &p), MOA_INVALID);
+    CHECK_STATUS(moa_solver_set_progress(NULL, on_solver_progress, 1, &p), MOA_MISUSE);
+    CHECK_OK(moa_solver_set_progress(R.s, on_solver_progress, 100, &p));
+    CHECK_STATUS(moa_solver_suggest(R.s, cr, drag_min(n)), MOA_LIMIT);
+    CHECK_CONTAINS(moa_solver_errmsg(R.s), "progress");
+    CHECK(p.calls == 1 && p.last == 100 && p.inner == MOA_MISUSE);
+    drag_unchanged(R, natural, state);
+    double *after;
+
+    p = (solver_progress_log){0, 0, 0, 0, MOA_OK};
+    CHECK_OK(moa_solver_suggest(R.s, cr, drag_min(n)));
+    CHECK(p.calls >= 3 && p.inner == MOA_MISUSE);
+    after = drag_values(R);
+    CHECK(drag_all_min(R, after));
+    free(after);
+    CHECK_OK(moa_solver_set_progress(R.s, NULL, 0, NULL));
+    CHECK_OK(moa_solver_suggest(R.s, cr, drag_natural(n)));
+    CHECK(p.calls >= 3); /* removed: not called any more */
+    int calls = p.calls;
+    CHECK_OK(moa_solver_suggest(R.s, cr, drag_min(n)));
+    CHECK(p.calls == calls);
+
+    /* Freed from the progress function: the call goes on to its end (here: stopped), then the solver goes. */
+    CHECK_OK(moa_solver_suggest(R.s, cr, drag_natural(n)));
+    p = (solver_progress_log){0, 1, 1, 0, MOA_OK};
+    CHECK_OK(moa_solver_set_progress(R.s, on_solver_progress, 100, &p));
+    CHECK_STATUS(moa_solver_suggest(R.s, cr, drag_min(n)), MOA_LIMIT);
+    CHECK(p.calls == 1);
+    free(state);
+    free(natural);
+    free(R.vars); /* the solver is gone */
 }
 
 /* Views b0 ... b(n-1) in a row 8 apart from x = 8, each at least min_width wide and preferring a drag_prefs
@@ -644,6 +710,7 @@ int main(void) {
     test_undo_is_not_limited();
     test_progress_frees_layout();
     test_progress_inside_solver();
+    test_solver_progress();
     test_solver_limits();
     test_solver_pivots();
     test_solver_seconds();
