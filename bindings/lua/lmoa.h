@@ -76,6 +76,10 @@ typedef struct LSolver {
     moa_var *orphans;     /* collected variables still used by a constraint or an edit */
     size_t norphans, caporphans;
     int dirty;            /* a constraint or an edit went away since the orphans were last tried */
+    lua_State *cur;       /* the thread of the latest method call: where the progress function runs */
+    int progressref;      /* s:on_progress's function in the registry, or LUA_NOREF */
+    uint64_t progress_every; /* and its interval in pivots */
+    int errref;           /* the first error the progress function raised in the call in progress, or LUA_NOREF */
 } LSolver;
 
 /* moa.Variable. User value 1: the solver. */
@@ -198,6 +202,9 @@ LMOA_FUNC LLayout *lmoa_check_layout(lua_State *L, int idx);
 LMOA_FUNC LLayout *lmoa_layout_of(lua_State *L, int idx);
 LMOA_FUNC LId *lmoa_check_child(lua_State *L, int idx, const char *mt, LLayout **llp);
 LMOA_FUNC void lmoa_raise_pending(lua_State *L, LLayout *ll);
+LMOA_FUNC int lmoa_run_progress(lua_State *L, int fn_ref, uint64_t n, int *errref);
+LMOA_FUNC int lmoa_check_progress_args(lua_State *L, lua_Integer dflt, const char *interval_name,
+                                       lua_Integer *interval);
 LMOA_FUNC int lmoa_layout_error(lua_State *L, LLayout *ll, moa_status st, const char *what);
 LMOA_FUNC int lmoa_layout_failure(lua_State *L, LLayout *ll, int layout_idx, moa_status st);
 LMOA_FUNC void lmoa_push_view(lua_State *L, int layout_idx, moa_view id);

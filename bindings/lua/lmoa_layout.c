@@ -540,24 +540,13 @@ static int layout_on_debug(lua_State *L) {
    library refuses that (MOA_MISUSE: the binding call raises inside the function, which may catch it). */
 static int progress_trampoline(moa_layout *m, uint64_t steps, void *ud) {
     LLayout *ll = (LLayout *)ud;
-    lua_State *L = ll->cur ? ll->cur : ll->main;
-    int st, stop;
+    int stop;
     (void)m;
     if (!ll->m) return 1;
     if (ll->progressref == LUA_NOREF) return 0;
-    if (!L || !lua_checkstack(L, 4)) return 1;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, ll->progressref);
-    lua_pushinteger(L, (lua_Integer)steps);
     ll->progressing++;
-    st = lua_pcall(L, 1, 1, 0);
+    stop = lmoa_run_progress(ll->cur ? ll->cur : ll->main, ll->progressref, steps, &ll->errref);
     ll->progressing--;
-    if (st != LUA_OK) {
-        if (ll->errref == LUA_NOREF) ll->errref = luaL_ref(L, LUA_REGISTRYINDEX);
-        else lua_pop(L, 1);
-        return 1;
-    }
-    stop = lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1);
-    lua_pop(L, 1);
     return stop || !ll->m;
 }
 
@@ -567,19 +556,9 @@ static int progress_trampoline(moa_layout *m, uint64_t steps, void *ud) {
    progress function. The function is held in the registry until replaced, removed, or the layout closed. */
 static int layout_on_progress(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
-    lua_Integer interval = 1000;
-    int ref = LUA_NOREF;
-    moa_status st;
-    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
-    if (!lua_isnoneornil(L, 3)) {
-        interval = luaL_checkinteger(L, 3);
-        luaL_argcheck(L, interval >= 1, 3, "interval must be 1 or more");
-    }
-    if (!lua_isnoneornil(L, 2)) {
-        lua_pushvalue(L, 2);
-        ref = luaL_ref(L, LUA_REGISTRYINDEX); /* before the call: it may raise a memory error */
-    }
-    st = moa_layout_set_progress(ll->m, ref == LUA_NOREF ? NULL : progress_trampoline, (uint64_t)interval, ll);
+    lua_Integer interval;
+    int ref = lmoa_check_progress_args(L, 1000, "interval", &interval);
+    moa_status st = moa_layout_set_progress(ll->m, ref == LUA_NOREF ? NULL : progress_trampoline, (uint64_t)interval, ll);
     if (st != MOA_OK) { /* the function in use stays */
         luaL_unref(L, LUA_REGISTRYINDEX, ref);
         return lmoa_layout_error(L, ll, st, "on_progress");

@@ -26,9 +26,20 @@ LSolver *lmoa_solver_of(lua_State *L, int idx) {
     return ls;
 }
 
+/* Raises the error the progress function raised in the call that just returned, if any (it stopped the call,
+   which failed with MOA_LIMIT). Call only after the moa_* call has returned. */
+static void raise_progress_error(lua_State *L, LSolver *ls) {
+    if (!ls || ls->errref == LUA_NOREF) return;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, ls->errref);
+    luaL_unref(L, LUA_REGISTRYINDEX, ls->errref);
+    ls->errref = LUA_NOREF;
+    lua_error(L);
+}
+
 /* Raises with the solver's message for a failed call (lmoa_status_error). Call only after the moa_* call has
    returned. */
 static int solver_error(lua_State *L, LSolver *ls, moa_status st, const char *what) {
+    raise_progress_error(L, ls);
     return lmoa_status_error(L, ls && ls->s ? moa_solver_errmsg(ls->s) : NULL, st, what);
 }
 
@@ -83,6 +94,7 @@ static void flush_vars(LSolver *ls, int retry) {
 static LSolver *check_solver(lua_State *L, int idx) {
     LSolver *ls = (LSolver *)luaL_checkudata(L, idx, SOLVER_MT);
     if (!ls->s) lmoa_closed_error(L, "solver");
+    ls->cur = L;
     flush_vars(ls, 0);
     return ls;
 }
@@ -108,6 +120,7 @@ static LCons *check_cons(lua_State *L, int idx, LSolver *owner, LSolver **lsp) {
     if (owner && ls != owner) luaL_argerror(L, idx, "constraint belongs to another solver");
     if (c->removed) luaL_error(L, "attempt to use a removed constraint");
     if (c->generation != ls->generation) luaL_error(L, "attempt to use a stale constraint (added before s:reset())");
+    ls->cur = L;
     flush_vars(ls, 0);
     if (lsp) *lsp = ls;
     return c;
@@ -140,7 +153,9 @@ static void push_cons(lua_State *L, int solver_idx, moa_cons id) {
 static int solver_failure(lua_State *L, LSolver *ls, int solver_idx, moa_status st) {
     size_t count = 0, i;
     moa_cons *ids = NULL;
-    int details = lmoa_push_failure(L, moa_solver_errmsg(ls->s), st, 3);
+    int details;
+    raise_progress_error(L, ls);
+    details = lmoa_push_failure(L, moa_solver_errmsg(ls->s), st, 3);
     if (moa_solver_conflicts(ls->s, NULL, 0, &count) == MOA_OK && count > 0) {
         ids = (moa_cons *)lua_newuserdatauv(L, count * sizeof *ids, 0);
         if (moa_solver_conflicts(ls->s, ids, count, &count) != MOA_OK) count = 0;
@@ -170,6 +185,7 @@ static int l_solver(lua_State *L) {
     /* the weak map id -> Constraint */
     lmoa_new_weak_map(L);
     lua_setiuservalue(L, -2, 1);
+    ls->progressref = ls->errref = LUA_NOREF;
     ls->s = moa_solver_new();
     if (!ls->s) return luaL_error(L, "moa.solver: out of memory");
     return 1;
@@ -179,10 +195,14 @@ static int l_solver(lua_State *L) {
 static int solver_close(lua_State *L) {
     LSolver *ls = (LSolver *)luaL_checkudata(L, 1, SOLVER_MT);
     if (ls->s) {
-        moa_solver_free(ls->s);
+        moa_solver_free(ls->s); /* from the progress function: freed when the call in progress returns */
         ls->s = NULL;
     }
     drop_pending(ls);
+    if (ls->progressref != LUA_NOREF) { /* a running progress function is on its thread's stack: still safe */
+        luaL_unref(L, LUA_REGISTRYINDEX, ls->progressref);
+        ls->progressref = LUA_NOREF;
+    }
     return 0;
 }
 
@@ -269,17 +289,22 @@ static int add_args(lua_State *L, int *opt_idx) {
     return luaL_typeerror(L, 2, "moa.Relation (from :eq, :le or :ge), moa.Variable or moa.Expression");
 }
 
-/* Removes constraint id with the pivots and time limits lifted, then puts them back: taking out a constraint the
-   binding has just added undoes a call, and must not be refused by those limits. */
+static int solver_progress_trampoline(moa_solver *s, uint64_t pivots, void *ud);
+
+/* Removes constraint id with the pivots and time limits and the progress function lifted, then puts them back:
+   taking out a constraint the binding has just added undoes a call, and must not be refused by those. */
 static void remove_unlimited(LSolver *ls, moa_cons id) {
     double pivots = 0, seconds = 0;
     moa_solver_limit(ls->s, MOA_LIMIT_PIVOTS, &pivots);
     moa_solver_limit(ls->s, MOA_LIMIT_SECONDS, &seconds);
     moa_solver_set_limit(ls->s, MOA_LIMIT_PIVOTS, 9007199254740992.0); /* 2^53, the largest */
     moa_solver_set_limit(ls->s, MOA_LIMIT_SECONDS, 0);
+    if (ls->progressref != LUA_NOREF) moa_solver_set_progress(ls->s, NULL, 1, NULL);
     moa_cons_remove(ls->s, id);
     moa_solver_set_limit(ls->s, MOA_LIMIT_PIVOTS, pivots);
     moa_solver_set_limit(ls->s, MOA_LIMIT_SECONDS, seconds);
+    if (ls->progressref != LUA_NOREF)
+        moa_solver_set_progress(ls->s, solver_progress_trampoline, ls->progress_every, ls);
 }
 
 /* s:add(relation [, priority [, weight [, tag]]])
@@ -353,8 +378,15 @@ static int solver_add(lua_State *L) {
         st = moa_cons_set_weight(ls->s, id, weight);
         if (st != MOA_OK) {
             /* A weight change re-optimises, so it can reach the pivots or time limit: the add then fails as a
-               whole, as if the add itself had (the failure is pushed first: the removal resets the message). */
-            int n = st == MOA_LIMIT ? solver_failure(L, ls, 1, st) : 0;
+               whole, as if the add itself had (the failure is pushed first: the removal resets the message). An
+               error of the progress function is raised once the add is undone. */
+            int n;
+            if (ls->errref != LUA_NOREF) {
+                remove_unlimited(ls, id);
+                c->removed = 1;
+                raise_progress_error(L, ls);
+            }
+            n = st == MOA_LIMIT ? solver_failure(L, ls, 1, st) : 0;
             remove_unlimited(ls, id);
             c->removed = 1;
             if (n) return n;
@@ -480,6 +512,38 @@ static int solver_reset(lua_State *L) {
     lua_pop(L, 1);
     lmoa_new_weak_map(L);
     lua_setiuservalue(L, 1, 1);
+    lua_settop(L, 1);
+    return 1;
+}
+
+/* The progress callback (moa_solver_progress_fn) of s:on_progress: calls the Lua function with the pivots the
+   call has made, under lua_pcall, on the thread of the latest method call. It returns to the library, never
+   raises: `false` stops the call (it fails with MOA_LIMIT and changes nothing), anything else goes on; an error
+   stops it too and is kept (the first one) for raise_progress_error(). From the function every call on the
+   solver fails (MOA_MISUSE: the method raises inside the function, which may catch it). */
+static int solver_progress_trampoline(moa_solver *s, uint64_t pivots, void *ud) {
+    LSolver *ls = (LSolver *)ud;
+    (void)s;
+    if (ls->progressref == LUA_NOREF) return 0;
+    return lmoa_run_progress(ls->cur, ls->progressref, pivots, &ls->errref);
+}
+
+/* s:on_progress(fn or nil [, every]) -> s: fn(pivots) is called every `every` pivots (an integer >= 1, default 256)
+   inside one call that pivots that much; returning false stops that call, which then fails as at a limit
+   (code "LIMIT"). nil removes the function. The function is held in the registry until replaced, removed, or
+   the solver closed. */
+static int solver_on_progress(lua_State *L) {
+    LSolver *ls = check_solver(L, 1);
+    lua_Integer every;
+    int ref = lmoa_check_progress_args(L, 256, "every", &every);
+    moa_status st = moa_solver_set_progress(ls->s, ref == LUA_NOREF ? NULL : solver_progress_trampoline, (uint64_t)every, ls);
+    if (st != MOA_OK) { /* the function in use stays */
+        luaL_unref(L, LUA_REGISTRYINDEX, ref);
+        return solver_error(L, ls, st, "on_progress");
+    }
+    if (ls->progressref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, ls->progressref);
+    ls->progressref = ref;
+    ls->progress_every = (uint64_t)every;
     lua_settop(L, 1);
     return 1;
 }
@@ -809,6 +873,7 @@ static const luaL_Reg solver_methods[] = {
     {"reset", solver_reset},
     {"dump", solver_dump},
     {"set_limit", solver_set_limit},
+    {"on_progress", solver_on_progress},
     {"limit", solver_limit},
     {"usage", solver_usage},
     {"close", solver_close},

@@ -277,3 +277,40 @@ void lmoa_open_util(lua_State *L) {
     lua_setfield(L, -3, "priority");
     lua_setfield(L, -2, "strength");
 }
+
+/* ======================================================================================================== */
+/* Progress functions (L:on_progress, s:on_progress)                                                         */
+/* ======================================================================================================== */
+
+/* Calls the progress function held at registry ref `fn_ref` with n, under lua_pcall on L (from a library
+   callback: nothing may be raised). Returns nonzero to stop the call in progress: the function returned false,
+   or raised (the first error is kept at *errref for the binding to raise once the call has returned), or L has
+   no room. */
+int lmoa_run_progress(lua_State *L, int fn_ref, uint64_t n, int *errref) {
+    int stop;
+    if (!L || !lua_checkstack(L, 4)) return 1;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, fn_ref);
+    lua_pushinteger(L, (lua_Integer)n);
+    if (lua_pcall(L, 1, 1, 0) != LUA_OK) {
+        if (*errref == LUA_NOREF) *errref = luaL_ref(L, LUA_REGISTRYINDEX);
+        else lua_pop(L, 1);
+        return 1;
+    }
+    stop = lua_type(L, -1) == LUA_TBOOLEAN && !lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return stop;
+}
+
+/* The arguments of on_progress(fn or nil [, interval]) at 2 and 3: the interval into *interval (default dflt,
+   at least 1), and fn in the registry (LUA_NOREF for nil). Raises on a bad argument, before anything changes. */
+int lmoa_check_progress_args(lua_State *L, lua_Integer dflt, const char *interval_name, lua_Integer *interval) {
+    *interval = dflt;
+    if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
+    if (!lua_isnoneornil(L, 3)) {
+        *interval = luaL_checkinteger(L, 3);
+        if (*interval < 1) return luaL_argerror(L, 3, lua_pushfstring(L, "%s must be 1 or more", interval_name));
+    }
+    if (lua_isnoneornil(L, 2)) return LUA_NOREF;
+    lua_pushvalue(L, 2);
+    return luaL_ref(L, LUA_REGISTRYINDEX); /* before the library call: it may raise a memory error */
+}

@@ -442,6 +442,50 @@ describe("solver limits", function()
     for i = 4, #vars, 2 do assert.near(20, vars[i].value, 1e-9) end
   end)
 
+  it("calls the progress function inside a suggestion: false stops it, an error stops it and comes through", function()
+    local s <close>, cr, vars, natural, min = drag_row(400)
+    local before, seen = values(vars), {}
+    assert.equal(s, s:on_progress(function(pivots)
+      seen[#seen + 1] = pivots
+      local ok, err = pcall(s.counts, s)
+      assert.is_false(ok)
+      assert.matches("progress function", err)
+      return false
+    end, 100))
+    local ok, msg, details = s:suggest(cr, min)
+    assert_limit(ok, msg, details)
+    assert.matches("progress", msg)
+    assert.same({ 100 }, seen)
+    s:update()
+    assert.same(before, values(vars))
+    s:on_progress(function(pivots) error("stop at " .. pivots) end, 50)
+    local ok2, err = pcall(s.suggest, s, cr, min)
+    assert.is_false(ok2)
+    assert.matches("stop at 50", err)
+    s:update()
+    assert.same(before, values(vars))
+    seen = {}
+    s:on_progress(function(pivots) seen[#seen + 1] = pivots end, 100) -- nil goes on
+    assert.equal(s, s:suggest(cr, min))
+    s:update()
+    assert.equal(min, cr.value)
+    assert.same({ 100, 200, 300 }, { seen[1], seen[2], seen[3] })
+    s:on_progress(nil)
+    local n = #seen
+    s:suggest(cr, natural)
+    assert.equal(n, #seen)
+    assert.error_matches(function() s:on_progress(42) end, "function expected")
+    assert.error_matches(function() s:on_progress(function() end, 0) end, "every must be 1 or more")
+  end)
+
+  it("lets the progress function close its solver: the call ends first", function()
+    local s, cr, _, _, min = drag_row(400)
+    s:on_progress(function() s:close() end, 100)
+    local ok = s:suggest(cr, min) -- closed mid-call: the call went on, then the solver went
+    assert.is_true(s == ok or ok == nil)
+    assert.is_true(s.closed or not pcall(s.counts, s))
+  end)
+
   it("stops a suggestion at the time limit (the clock is read every 64 pivots)", function()
     local s <close>, cr, vars, _, min = drag_row(400)
     local before = values(vars)

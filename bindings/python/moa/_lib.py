@@ -20,7 +20,8 @@ import ctypes.util
 import os
 from typing import Any, Callable, Optional, Tuple, TypeVar
 
-__all__ = ["lib", "path", "DONE_FN", "REST_FN", "TEXT_FN", "MEASURE_FN", "ADVANCE_FN", "PROGRESS_FN", "Rect_", "Frame_",
+__all__ = ["lib", "path", "DONE_FN", "REST_FN", "TEXT_FN", "MEASURE_FN", "ADVANCE_FN", "PROGRESS_FN",
+           "SOLVER_PROGRESS_FN", "Rect_", "Frame_",
            "ErrorInfo_", "Term_", "MeasuredSize_", "MeasureStats_", "TextStyle_", "TextMetrics_", "Usage_",
            "PRIORITY_NAMES", "CURVE_NAMES", "speedups", "advance", "advance_frames", "changed_frames"]
 
@@ -101,6 +102,8 @@ MEASURE_FN = ctypes.CFUNCTYPE(_int, _vp, _u64, _dbl, _int, _dbl, _int, _p(Measur
 ADVANCE_FN = ctypes.CFUNCTYPE(_dbl, _p(ctypes.c_char), _size, _dbl, _vp)
 # moa_progress_fn(L, steps, ud) -> int: nonzero stops the call (MOA_LIMIT).
 PROGRESS_FN = ctypes.CFUNCTYPE(_int, _vp, _u64, _vp)
+# moa_solver_progress_fn(s, pivots, ud) -> int: nonzero stops the call (MOA_LIMIT).
+SOLVER_PROGRESS_FN = ctypes.CFUNCTYPE(_int, _vp, _u64, _vp)
 
 _S = _int  # moa_status
 
@@ -273,6 +276,7 @@ _SIGNATURES = {
     "moa_layout_trace_svg_strip": (_S, [_vp, _size, _int, _p(_str)]),
     # limits and progress (moa_limit is an int)
     "moa_solver_set_limit": (_S, [_vp, _int, _dbl]),
+    "moa_solver_set_progress": (_S, [_vp, SOLVER_PROGRESS_FN, _u64, _vp]),
     "moa_solver_limit": (_S, [_vp, _int, _p(_dbl)]),
     "moa_solver_usage": (_S, [_vp, _p(Usage_)]),
     "moa_layout_set_limit": (_S, [_vp, _int, _dbl]),

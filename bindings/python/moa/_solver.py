@@ -23,11 +23,11 @@ from __future__ import annotations
 import ctypes
 import numbers
 import weakref
-from typing import Any, Iterable, List, Literal, NoReturn, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Iterable, List, Literal, NoReturn, Optional, Sequence, Tuple, Union
 
 from . import _errors as E
 from ._errors import finite, text, boolean
-from ._lib import lib, Term_, Usage_
+from ._lib import lib, Term_, Usage_, SOLVER_PROGRESS_FN
 from ._layout import Usage
 
 __all__ = ["Solver", "Variable", "Expression", "Relation", "Constraint"]
@@ -47,6 +47,10 @@ def _closed() -> E.ClosedError:
     return E.ClosedError("attempt to use a closed solver", E.MISUSE, "misuse")
 
 
+# No progress function (ctypes refuses None for a CFUNCTYPE argument).
+_NO_PROGRESS = SOLVER_PROGRESS_FN()
+
+
 class Solver:
     """A constraint solver (moa_solver). ``Solver()``; use it in a ``with`` block or call :meth:`close`."""
 
@@ -58,6 +62,10 @@ class Solver:
         self._generation = 0
         self._cons: weakref.WeakValueDictionary[int, Constraint] = weakref.WeakValueDictionary()
         self._orphans: list[int] = []  # ids of collected Variable objects, freed when no constraint or edit uses them
+        # on_progress: the C callback (alive while set) and the first exception the function raised in the call
+        # in progress (raised by _check once the call has returned).
+        self._progress: Any = None
+        self._progress_error: Optional[BaseException] = None
 
     # -- lifecycle
 
@@ -118,6 +126,9 @@ class Solver:
         return E.error_for(st)(msg, st, kind, conflicts=conflicts)
 
     def _check(self, st: int) -> None:
+        if self._progress_error is not None:  # the progress function raised: that stopped the call
+            e, self._progress_error = self._progress_error, None
+            raise e
         if st != E.OK:
             raise self._failure(st)
 
@@ -180,22 +191,27 @@ class Solver:
             # nothing, and the removal that undoes the add must not be refused by those limits.
             st = lib.moa_cons_set_weight(self._h_, out.value, w)
             if st != E.OK:
-                err = self._failure(st)
+                err, self._progress_error = self._progress_error or self._failure(st), None
                 self._remove_unlimited(out.value)
                 raise err
         return self._constraint(out.value)
 
     def _remove_unlimited(self, cid: int) -> None:
-        """Remove constraint `cid` with the pivots and time limits lifted, then put them back (an undo)."""
+        """Remove constraint `cid` with the pivots and time limits and the progress function lifted, then put
+        them back (an undo)."""
         h = self._h()
         pivots, seconds = ctypes.c_double(0), ctypes.c_double(0)
         lib.moa_solver_limit(h, _PIVOTS, ctypes.byref(pivots))
         lib.moa_solver_limit(h, _SECONDS, ctypes.byref(seconds))
         lib.moa_solver_set_limit(h, _PIVOTS, 2.0 ** 53)
         lib.moa_solver_set_limit(h, _SECONDS, 0.0)
+        if self._progress is not None:
+            lib.moa_solver_set_progress(h, _NO_PROGRESS, 1, None)
         lib.moa_cons_remove(h, cid)
         lib.moa_solver_set_limit(h, _PIVOTS, pivots.value)
         lib.moa_solver_set_limit(h, _SECONDS, seconds.value)
+        if self._progress is not None:
+            lib.moa_solver_set_progress(h, self._progress[0], self._progress[1], None)
 
     def remove(self, constraint: Constraint) -> None:
         """Remove a constraint (its object is stale afterwards)."""
@@ -262,6 +278,43 @@ class Solver:
         self._generation += 1
         self._cons = weakref.WeakValueDictionary()
         self._orphans = []
+        return self
+
+    def on_progress(self, fn: Optional[Callable[[int], object]], every: int = 256) -> Solver:
+        """Call fn(pivots) every `every` pivots (an int >= 1) inside one call that pivots that much (an add whose
+        optimisation moves many variables, a suggestion, a removal), `pivots` being how many that call has made
+        (moa_solver_set_progress). fn returns False to stop the call, which then raises
+        :class:`moa.LimitError` and changes nothing; anything else (None, True) goes on. fn runs with the solver
+        half way through a change: every call on this solver raises MisuseError there (close() waits for the
+        call to return). An exception fn raises stops the call, which raises that exception once the C call has
+        returned. None removes the function. While one is set, adds are journaled (somewhat slower). Returns
+        self."""
+        h = self._h()
+        if fn is None:
+            self._check(lib.moa_solver_set_progress(h, _NO_PROGRESS, 1, None))
+            self._progress = None
+            return self
+        if not callable(fn):
+            raise TypeError("the progress function must be callable, got %s" % type(fn).__name__)
+        if isinstance(every, bool) or not isinstance(every, int):
+            raise TypeError("every must be an int, got %s" % type(every).__name__)
+        if every < 1:
+            raise E.InvalidError("every must be 1 or more, got %d" % every, E.INVALID, "invalid")
+        every = min(every, 2 ** 63 - 1)
+        ref = weakref.ref(self)  # the callback must not keep the solver alive
+
+        def thunk(_s: Optional[int], pivots: int, _ud: Optional[int]) -> int:
+            try:
+                return 1 if fn(pivots) is False else 0
+            except BaseException as e:  # noqa: B902 - nothing may escape into C
+                me = ref()
+                if me is not None and me._progress_error is None:
+                    me._progress_error = e
+                return 1
+
+        cb = SOLVER_PROGRESS_FN(thunk)
+        self._check(lib.moa_solver_set_progress(h, cb, every, None))
+        self._progress = (cb, every)
         return self
 
     def set_limit(self, name: str, value: float) -> Solver:

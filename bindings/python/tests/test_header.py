@@ -60,7 +60,8 @@ STRUCTS = {"moa_term": "Term_", "moa_rect": "Rect_", "moa_frame": "Frame_", "moa
            "moa_measured_size": "MeasuredSize_", "moa_measure_stats": "MeasureStats_",
            "moa_text_style": "TextStyle_", "moa_text_metrics": "TextMetrics_", "moa_usage": "Usage_"}
 CALLBACKS = {"moa_text_fn": "TEXT_FN", "moa_done_fn": "DONE_FN", "moa_rest_fn": "REST_FN",
-             "moa_measure_fn": "MEASURE_FN", "moa_text_advance_fn": "ADVANCE_FN", "moa_progress_fn": "PROGRESS_FN"}
+             "moa_measure_fn": "MEASURE_FN", "moa_text_advance_fn": "ADVANCE_FN", "moa_progress_fn": "PROGRESS_FN",
+             "moa_solver_progress_fn": "SOLVER_PROGRESS_FN"}
 
 # moa_* functions of moa.h that the Python binding does not declare (and so does not call), each with the
 # reason. A function added to moa.h must be declared in _lib.py or listed here; an entry that _lib.py declares

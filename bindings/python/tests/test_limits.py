@@ -463,6 +463,52 @@ def test_solver_pivots_limit_stops_a_suggestion_and_changes_nothing():
         assert all(w == pytest.approx(20, abs=1e-9) for w in s.values(variables[3::2]))
 
 
+def test_solver_progress_stops_a_suggestion_and_changes_nothing():
+    """on_progress on a raw solver: called every `every` pivots inside a suggestion that takes a pivot per box
+    (with the pivots so far), closed to the solver; False stops it (LimitError, nothing changed), an exception
+    stops it and comes through as it is, None goes on; removed by None."""
+    s, cr, variables, natural, minimum = drag_row(400)
+    with s:
+        before = s.values(variables)
+        seen, inner = [], []
+
+        def stop(pivots):
+            seen.append(pivots)
+            with pytest.raises(moa.MisuseError, match="progress function"):
+                s.counts()
+            inner.append(True)
+            return False
+
+        assert s.on_progress(stop, 100) is s
+        with pytest.raises(moa.LimitError, match="progress") as ei:
+            s.suggest(cr, minimum)
+        check_limit(ei.value)
+        assert seen == [100] and inner == [True]
+        s.update()
+        assert s.values(variables) == before
+
+        def boom(pivots):
+            raise KeyError(pivots)
+
+        s.on_progress(boom, 50)
+        with pytest.raises(KeyError, match="50"):
+            s.suggest(cr, minimum)
+        s.update()
+        assert s.values(variables) == before
+        seen.clear()
+        s.on_progress(seen.append, 100)  # None: goes on
+        s.suggest(cr, minimum).update()
+        assert cr.value == minimum and seen[:3] == [100, 200, 300]
+        s.on_progress(None)
+        n = len(seen)
+        s.suggest(cr, natural).update()
+        assert len(seen) == n
+        with pytest.raises(TypeError):
+            s.on_progress(42)
+        with pytest.raises(moa.InvalidError):
+            s.on_progress(stop, 0)
+
+
 def test_solver_time_limit_stops_a_suggestion():
     """The clock is read every 64 pivots: a suggestion that takes a pivot per box of 400 finds 1 ns past."""
     s, cr, variables, _, minimum = drag_row(400)
