@@ -407,8 +407,8 @@ let frameStride = 88
 extension LayoutBox {
     /// Writes a view's frames as a C `moa_frame` at `p`.
     func writeFrame(_ v: View, _ p: UnsafeMutableRawPointer) {
-        storeFrame(p, view: id(v), superview: v.superviewSerial < 0 ? 0 : id(viewSerial: v.superviewSerial),
-                   frame: v.frame, frameInRoot: v.frameInRoot, depth: Int32(clamping: v.depth), isGuide: v.isGuide)
+        storeFrame(p, view: id(v), superview: v.superview.map { id($0) } ?? 0, frame: v.frame,
+                   frameInRoot: v.frameInRoot, depth: Int32(clamping: v.depth), isGuide: v.isGuide)
     }
 
     /// Writes one C `moa_frame` at `p`.

@@ -16,7 +16,7 @@ package struct FrameSlot {
     /// The number of subviews (a view whose origin moves refreshes them: only containers are looked at).
     var subviewCount: Int32 = 0
     /// `View.depth`.
-    package internal(set) var depth: Int32 = 0
+    package internal(set) var depth: Int32
     package internal(set) var serial: Int
     /// Solved at least once (a new view counts as moved at its first solve).
     var solved = false
@@ -44,9 +44,10 @@ package struct FrameTable {
     var freeSlots: [Int32] = []
 
     /// A slot for a new view, its frames zero and not yet solved.
-    mutating func allocate(serial: Int, guide: Bool, superSlot: Int, variables v: [Variable]) -> Int {
+    mutating func allocate(serial: Int, guide: Bool, superSlot: Int, depth: Int, variables v: [Variable]) -> Int {
         var entry = FrameSlot(minX: Int32(v[0].index), minY: Int32(v[1].index), width: Int32(v[2].index),
-                              height: Int32(v[3].index), superSlot: Int32(superSlot), serial: serial, guide: guide)
+                              height: Int32(v[3].index), superSlot: Int32(superSlot), depth: Int32(clamping: depth),
+                              serial: serial, guide: guide)
         guard let free = freeSlots.popLast() else {
             slots.append(entry)
             return slots.count - 1

@@ -242,9 +242,11 @@ public final class Layout {
         let vars = [solver.addVariable(name: name + ".minX"), solver.addVariable(name: name + ".minY"), width, height]
         let v = View(name: name, kind: kind, layout: self, variables: vars, serial: nextViewSerial)
         nextViewSerial += 1
-        v.slot = frames.allocate(serial: v.serial, guide: v.isGuide, superSlot: superview?.slot ?? -1, variables: vars)
         v.superview = superview
         v.depth = superview.map { $0.depth + 1 } ?? 0
+        // (after the two above: the record is made with them, their observers have no slot to update yet)
+        v.slot = frames.allocate(serial: v.serial, guide: v.isGuide, superSlot: superview?.slot ?? -1,
+                                 depth: v.depth, variables: vars)
         superview?.subviews.append(v)
         allViews.append(v)
         viewBySerial.insert(v, at: v.serial)

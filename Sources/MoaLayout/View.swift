@@ -46,34 +46,15 @@ public final class View: Hashable, CustomStringConvertible {
     public internal(set) weak var layout: Layout?
     /// The superview (nil for the root). Guides have the root as superview.
     public internal(set) weak var superview: View? {
-        didSet {
-            superviewSerial = superview?.serial ?? -1
-            if slot >= 0 {
-                let p = Int32(superview?.slot ?? -1)
-                owner._withUnsafeGuaranteedRef { $0.frames.slots[slot].superSlot = p }
-            }
-        }
+        didSet { let p = Int32(superview?.slot ?? -1); updateSlot { $0.superSlot = p } }
     }
-    /// `superview`'s serial (-1 for none) as last set: read every frame for every view that moved, and a weak
-    /// reference costs a side-table load each time. A live view's superview is live, so it stays right.
-    package private(set) var superviewSerial = -1
     /// The depth in the hierarchy: 0 for the root, 1 for its subviews and the guides, and so on.
     public internal(set) var depth = 0 {
-        didSet {
-            if slot >= 0 {
-                let d = Int32(clamping: depth)
-                owner._withUnsafeGuaranteedRef { $0.frames.slots[slot].depth = d }
-            }
-        }
+        didSet { let d = Int32(clamping: depth); updateSlot { $0.depth = d } }
     }
     /// The subviews, in the order they were added.
     public internal(set) var subviews: [View] = [] {
-        didSet {
-            if slot >= 0 {
-                let n = Int32(subviews.count)
-                owner._withUnsafeGuaranteedRef { $0.frames.slots[slot].subviewCount = n }
-            }
-        }
+        didSet { let n = Int32(subviews.count); updateSlot { $0.subviewCount = n } }
     }
     /// False once the view was removed from its layout; a removed view's methods throw `.stale`.
     public internal(set) var isValid = true
@@ -166,6 +147,13 @@ public final class View: Hashable, CustomStringConvertible {
     public var frameInRoot: Rect {
         guard slot >= 0 else { return leftRootFrame }
         return owner._withUnsafeGuaranteedRef { $0.frames.slots[slot].root }
+    }
+
+    /// Changes this view's record in its layout's frame table (nothing once the view left the layout).
+    private func updateSlot(_ change: (inout FrameSlot) -> Void) {
+        guard slot >= 0 else { return }
+        let s = slot
+        owner._withUnsafeGuaranteedRef { change(&$0.frames.slots[s]) }
     }
 
     /// Keeps the frames in the view as it leaves its layout (removed, or the layout gone).
