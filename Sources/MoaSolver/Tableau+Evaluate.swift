@@ -142,16 +142,23 @@ struct EvaluationProgram {
         passiveBasics.removeAll(keepingCapacity: true); passiveRows.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true); starts.append(0)
         syms.removeAll(keepingCapacity: true); coefs.removeAll(keepingCapacity: true)
-        for r in rows.indices {
-            let row = rows[r]
-            if row.basic.isValid && !row.passive { activeBasics.append(row.basic.raw); activeRows.append(Int32(r)) }
-        }
-        for s in rowOf.indices {
-            let r = rowOf[s]
-            guard r.isValid, rows[r].passive else { continue }
-            passiveBasics.append(Int32(s)); passiveRows.append(r.raw)
-            for c in rows[r].cells where rowOf[c.sym].isValid { syms.append(c.sym.raw); coefs.append(c.coef) }
-            starts.append(Int32(syms.count))
+        // Through raw buffers: `let row = rows[r]` retained and released each row's cells (a third of a drag
+        // step that pivots went into compiling).
+        rows.withUnsafeBufferPointer { rows in
+            for r in rows.indices where rows[r].basic.isValid && !rows[r].passive {
+                activeBasics.append(rows[r].basic.raw); activeRows.append(Int32(r))
+            }
+            rowOf.withUnsafeBufferPointer { rowOf in
+                for s in rowOf.indices {
+                    let r = rowOf[s].index
+                    guard r >= 0, rows[r].passive else { continue }
+                    passiveBasics.append(Int32(s)); passiveRows.append(Int32(r))
+                    rows[r].cells.withUnsafeBufferPointer { cells in
+                        for c in cells where rowOf[c.sym.index].isValid { syms.append(c.sym.raw); coefs.append(c.coef) }
+                    }
+                    starts.append(Int32(syms.count))
+                }
+            }
         }
         isValid = true
     }
