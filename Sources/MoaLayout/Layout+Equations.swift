@@ -16,8 +16,34 @@ struct ResolvedLine {
     /// The line's actions: a range of the array that `_resolve(_:into:)` filled for the whole text.
     var actions: Range<Int>
     var line: Int?
-    var text: String
+    var source: LineText
+    /// The line's byte offset in the text given to the call (for error offsets).
     var start: Int
+    /// The line as written.
+    var text: String { source.string }
+}
+
+/// A line of an equation text, kept as the whole text and the line's bytes in it: the lines of one `eqs` text
+/// share it, and a constraint keeps its line (`LayoutConstraint.sourceText`) without a string of its own. A
+/// string per line was an allocation per equation, and copying it into each constraint cost a cache miss (its
+/// storage made long before, when the text was split): a tenth of a 100,000-view build. The text stays in
+/// memory while a constraint made from it does.
+struct LineText {
+    let all: String
+    let start: Int
+    let count: Int
+
+    /// A whole string as one line.
+    init(_ line: String) { all = line; start = 0; count = line.utf8.count }
+
+    /// Bytes `start ..< start + count` of `all` (UTF-8), which must lie on character boundaries (lines do).
+    init(_ all: String, start: Int, count: Int) { self.all = all; self.start = start; self.count = count }
+
+    var string: String {
+        let u = all.utf8
+        let a = u.index(u.startIndex, offsetBy: start), b = u.index(a, offsetBy: count)
+        return String(decoding: u[a ..< b], as: UTF8.self)
+    }
 }
 
 extension Layout {
@@ -54,7 +80,7 @@ extension Layout {
                 throw LayoutError(.invalid, "`\(p.attribute.name)` makes \(actions.count) constraints; use eqs",
                                   offset: p.attribute.offset, length: p.attribute.length)
             }
-            r = ResolvedLine(debug: p.debug, actions: 0..<1, line: nil, text: first.text, start: first.start)
+            r = ResolvedLine(debug: p.debug, actions: 0..<1, line: nil, source: LineText(first.text), start: first.start)
         } catch {
             throw _locate(error, line: index + 1, text: first.text, start: first.start, source: nil)
         }
@@ -80,9 +106,11 @@ extension Layout {
         var lines: [ResolvedLine] = []
         var actions: [Action] = []
         var text = text
+        text.makeContiguousUTF8()   // (the lines keep `text`: their byte offsets are into this form of it)
+        let shared = text
         try text.withUTF8 { all in
             Result { () throws(LayoutError) in
-                try _resolveLines(all, source: source, firstLine: firstLine, into: &lines, &actions)
+                try _resolveLines(all, shared, source: source, firstLine: firstLine, into: &lines, &actions)
             }
         }.get()
         return try _transaction { (j: inout Journal) throws(LayoutError) in
@@ -90,9 +118,9 @@ extension Layout {
         }
     }
 
-    /// Parses and resolves every line of `text` into `lines`, their actions into `actions`; throws the first
-    /// error, located. The lines are read in place, one token buffer serving them all.
-    func _resolveLines(_ text: UnsafeBufferPointer<UInt8>, source: String?, firstLine: Int,
+    /// Parses and resolves every line of `text` (the UTF-8 of `shared`) into `lines`, their actions into
+    /// `actions`; throws the first error, located. The lines are read in place, one token buffer serving them all.
+    func _resolveLines(_ text: UnsafeBufferPointer<UInt8>, _ shared: String, source: String?, firstLine: Int,
                        into lines: inout [ResolvedLine], _ actions: inout [Action]) throws(LayoutError) {
         var tokens: [Token] = []
         tokens.reserveCapacity(16)   // an equation has about ten tokens
@@ -107,7 +135,8 @@ extension Layout {
                 let first = actions.count
                 try _resolve(p, into: &actions)
                 lines.append(ResolvedLine(debug: p.debug, actions: first..<actions.count, line: n,
-                                          text: String(decoding: bytes, as: UTF8.self), start: range.lowerBound))
+                                          source: LineText(shared, start: range.lowerBound, count: range.count),
+                                          start: range.lowerBound))
             } catch {
                 throw _locate(error, line: n, text: String(decoding: bytes, as: UTF8.self), start: range.lowerBound,
                               source: source)
@@ -268,14 +297,14 @@ extension Layout {
                                 slot = made
                             }
                             if let c = existing {
-                                let old = (c.line, c.source, c.sourceText)
-                                c.line = r.line; c.source = source; c.sourceText = r.text
-                                j.record { (c.line, c.source, c.sourceText) = old }
+                                let old = (c.line, c.source, c.sourceLine)
+                                c.line = r.line; c.source = source; c.sourceLine = r.source
+                                j.record { (c.line, c.source, c.sourceLine) = old }
                                 try _setConstant(c, s.constant, &j, refresh: false)
                                 if c.id < firstFreshID { updated.append(c) }
                                 done(c, .updated)
                             } else if let c = made {
-                                c.line = r.line; c.source = source; c.sourceText = r.text
+                                c.line = r.line; c.source = source; c.sourceLine = r.source
                                 _listNow(c)
                                 displaced.append(previous)
                                 fresh.append(c)

@@ -54,7 +54,8 @@ public final class LayoutConstraint: Hashable, CustomStringConvertible {
     /// The source name given to `eqs(_:source:)`, if any.
     public internal(set) var source: String?
     /// The text of the line the constraint came from, as written.
-    public internal(set) var sourceText: String?
+    public var sourceText: String? { sourceLine?.string }
+    var sourceLine: LineText?
     /// False once the constraint was removed; a removed constraint's methods throw `.stale`.
     public internal(set) var isValid = true
 

@@ -289,7 +289,7 @@ extension Layout {
                 let first = actions.count
                 actions += specs.map { .constraint($0) }
                 resolved.append(ResolvedLine(debug: false, actions: first..<actions.count, line: k + 1,
-                                             text: l.text, start: l.start))
+                                             source: LineText(l.text), start: l.start))
             } catch {
                 throw _locate(error, line: k + 1, text: l.text, start: l.start, source: nil)
             }
