@@ -615,7 +615,9 @@ MOA_API moa_status moa_solver_dump(moa_solver *s, const char **out);
 **                     - moa_layout_free() of that layout is deferred: it takes effect when the outermost
 **                       moa_* call on the layout returns. From the moment it is called, every other call on
 **                       the layout returns MOA_MISUSE (and records nothing), callbacks still due in that call
-**                       are still made, and then the free runs as described at moa_layout_free().
+**                       are still made, and then the free runs as described at moa_layout_free(): strings
+**                       the outer call hands out (`const char **out`) are freed with the layout before the
+**                       caller sees them, so a host whose callbacks may free the layout must not read them.
 **                     - the callback must return normally (no longjmp out of it: a Lua binding uses
 **                       lua_pcall and raises the error after the moa_* call returned).
 **                   Every completion callback given to a moa_* call that succeeded is called exactly once,
@@ -1362,7 +1364,8 @@ MOA_API moa_status moa_lcons_remove(moa_layout *L, moa_lcons c);
 ** that sizes itself" below).
 **
 ** Returns MOA_OK; MOA_MISUSE if L is NULL or from a measure callback; MOA_CALLBACK when a measure callback
-** failed or measured content did not settle (the frames stay as they were). Swift: `Layout.solve()`.
+** failed or measured content did not settle; MOA_LIMIT when the constraints measured content adds reach a limit
+** (see Limits; in both the frames stay as they were). Swift: `Layout.solve()`.
 */
 MOA_API moa_status moa_layout_solve(moa_layout *L, size_t *changed);
 
@@ -1575,10 +1578,10 @@ MOA_API moa_status moa_layout_measure_stats(moa_layout *L, moa_measure_stats *ou
 ** moa_text_style -- how a view's text is set. Zero a field for its default.
 */
 typedef struct moa_text_style {
-    double font_size;        /* points, 0.5 ... 1e4 (17, UIKit's body size, when the style is NULL) */
+    double font_size;        /* points, 0.5 ... 1e4; 0: 17 (UIKit's body size), as when the style is NULL */
     double line_height;      /* distance between baselines; 0: 1.2 x the font size */
     int    max_lines;        /* at most this many lines, the last ending in "…" when cut; 0: no limit */
-    double reference_width;  /* adaptive size: font_size * root width / reference_width; 0: fixed size */
+    double reference_width;  /* adaptive size: font_size * root width / reference_width (kept in 0.5 ... 1e4); 0: fixed */
     double min_font_size;    /* the smallest adaptive size; 0: no limit */
     double max_font_size;    /* the largest adaptive size; 0: no limit */
 } moa_text_style;
@@ -1664,8 +1667,9 @@ MOA_API moa_status moa_layout_fitting_size(moa_layout *L, moa_view v, double wid
 ** moa_layout_changed_views().
 **
 ** Returns MOA_OK; MOA_MISUSE if L is NULL or when called from a callback; MOA_INVALID if dt is negative or not
-** finite; MOA_CALLBACK when the frame's measured content failed (the clock moved and the animated values were
-** applied; the frames stayed as they were). Swift: `Animator.advance(by:)`.
+** finite; MOA_CALLBACK when the frame's measured content failed, MOA_LIMIT when measuring it reached a limit
+** (in both the clock moved and the animated values were applied; the frames stayed as they were). Swift:
+** `Animator.advance(by:)`.
 */
 MOA_API moa_status moa_layout_advance(moa_layout *L, double dt);
 
@@ -1689,7 +1693,8 @@ MOA_API moa_status moa_layout_advance_frames(moa_layout *L, double dt, moa_frame
 ** completions due).
 **
 ** Returns MOA_OK; MOA_MISUSE if L is NULL or when called from a callback; MOA_INVALID if t is before the
-** current time (the clock never goes back) or not finite. Swift: `Animator.seek(to:)`.
+** current time (the clock never goes back) or not finite; MOA_CALLBACK and MOA_LIMIT as moa_layout_advance().
+** Swift: `Animator.seek(to:)`.
 */
 MOA_API moa_status moa_layout_seek(moa_layout *L, double t);
 
@@ -2298,8 +2303,8 @@ MOA_API moa_status moa_layout_hide_keyboard(moa_layout *L, double duration, moa_
 **
 ** Returns MOA_OK; MOA_MISUSE if L, cons or out is NULL, or rest is NULL with nrest > 0; MOA_NOTFOUND if a
 ** constraint is not of L; MOA_INVALID if n is 0 or above 65536, nrest is above 65536, axis is not a
-** moa_axis, a constraint is not an equation constraint or not on the axis, or a rest position is not finite or
-** beyond ±1e9. Swift: `PanDriver(constraints:axis:restPositions:)`.
+** moa_axis, a constraint is listed twice, is not an equation constraint or not on the axis, or a rest position
+** is not finite or beyond ±1e9. Swift: `PanDriver(constraints:axis:restPositions:)`.
 */
 MOA_API moa_status moa_pan_new(moa_layout *L, const moa_lcons *cons, size_t n, moa_axis axis, const double *rest,
                                size_t nrest, moa_pan *out);
@@ -2389,7 +2394,7 @@ MOA_API moa_status moa_pan_set_enabled(moa_layout *L, moa_pan p, int enabled);
 **   fast_step      the most a fast swipe moves per event (points, 0 or more; default 20);
 **   drag_limit     how far from its start a drag may go (points, 0 or more), or MOA_AUTO for half the root's
 **                  width (horizontal) or height (vertical) at the start of each drag (the default);
-**   snap_duration  the snap animation's duration (seconds, 0 or more; default 0.3);
+**   snap_duration  the snap animation's duration (seconds, 0 ... 1e12; default 0.3);
 **   snap_curve     the snap animation's curve (default MOA_EASE_IN_OUT, UIKit's default; a spring that
 **                  keeps its velocity starts with the release velocity).
 **
@@ -2535,8 +2540,8 @@ MOA_API moa_status moa_layout_trace_svg_strip(moa_layout *L, size_t max_frames, 
 ** undoes everything the call did. Undoing is never limited. Removals are not counted against rows and cells
 ** (they free them). A solver with a pivots limit below the default or a time limit (and a layout with a time
 ** limit) optimises after every add instead of leaving a run of adds' optimisation to the next update, so that
-** the work falls in a call that can fail; moa_solver_update(), moa_layout_solve() and value reads are never
-** limited. Memory that cannot be allocated at all cannot be caught in Swift (the process stops): the cell limit
+** the work falls in a call that can fail; moa_solver_update() and value reads are never limited, nor is
+** moa_layout_solve() but for the constraints that measured content adds (their sizes). Memory that cannot be allocated at all cannot be caught in Swift (the process stops): the cell limit
 ** is what keeps a pathological system (the same 100k constraints in an unlucky order once took 11 GB) from
 ** getting there. moa_solver_usage() and moa_layout_usage() report what is in use.
 **

@@ -275,7 +275,7 @@ public func moa_layout_vfl(
     _ cap: Int, _ count: UnsafeMutablePointer<Int>?
 ) -> Int32 {
     withLayout(L) { box in
-        let format = try requiredString(format, "format")
+        let format = try required(format, "format")
         let list = try ListOut(out, cap, count)
         guard nmetrics >= 0, nmetrics <= 1 << 20 else { throw BoundaryFailure.invalid("nmetrics is out of range") }
         guard nmetrics == 0 || (names != nil && values != nil) else {
@@ -291,7 +291,9 @@ public func moa_layout_vfl(
         guard options & ~known == 0 else {
             throw BoundaryFailure.invalid("options 0x\(String(options, radix: 16)) has bits that are not MOA_VFL_* options")
         }
-        let cs = try box.layout.vfl(format, metrics: metrics, options: VisualFormatOptions(rawValue: options))
+        let cs = try withCallerOffsets(format) {
+            try box.layout.vfl($0, metrics: metrics, options: VisualFormatOptions(rawValue: options))
+        }
         list.write(cs.map { box.id($0) })
     }
 }

@@ -70,9 +70,9 @@ final class CallbackTextMeasurer: TextMeasurer {
 }
 
 extension LayoutBox {
-    /// After a frame: its measured content's failure, if any (the clock moved; the frames stayed).
+    /// After a frame: its measured content's failure or limit, if any (the clock moved; the frames stayed).
     func throwMeasureFailure() throws {
-        if let e = layout.animator.frameErrors.first(where: { $0.kind == .callback }) { throw e }
+        if let e = layout.animator.frameErrors.first(where: { $0.kind == .callback || $0.kind == .limit }) { throw e }
     }
 }
 
@@ -124,7 +124,8 @@ public func moa_view_set_text(
         guard let text else { return try view.setText(nil) }
         var s = TextStyle()
         if let style {
-            s.fontSize = style.load(fromByteOffset: 0, as: Double.self)
+            let size = style.load(fromByteOffset: 0, as: Double.self)
+            if size != 0 { s.fontSize = size }   // zero fields take their defaults (moa.h)
             let lh = style.load(fromByteOffset: 8, as: Double.self)
             s.lineHeight = lh == 0 ? nil : lh
             s.maxLines = Int(style.load(fromByteOffset: 16, as: Int32.self))

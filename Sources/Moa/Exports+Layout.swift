@@ -140,7 +140,7 @@ public func moa_views_new(
         guard let names else { throw BoundaryFailure.misuse("names is NULL") }
         let out = try required(out, "out")
         var list: [String] = []
-        list.reserveCapacity(n)
+        list.reserveCapacity(min(n, 1 << 16))   // grown as the names check out (a bad one fails first)
         for i in 0..<n {
             guard let p = names[i] else { throw BoundaryFailure.misuse("names[\(i)] is NULL") }
             list.append(string(p))
@@ -276,8 +276,8 @@ public func moa_layout_eq(_ L: OpaquePointer?, _ line: UnsafePointer<CChar>?, _ 
     -> Int32
 {
     withLayout(L) { box in
-        let line = try requiredString(line, "line")
-        try output(out) { box.id(try box.layout.eq(line)) }
+        let line = try required(line, "line")
+        try output(out) { box.id(try withCallerOffsets(line) { try box.layout.eq($0) }) }
     }
 }
 
@@ -295,10 +295,12 @@ public func moa_layout_eqs_source(
     _ out: UnsafeMutablePointer<UInt64>?, _ cap: Int, _ count: UnsafeMutablePointer<Int>?
 ) -> Int32 {
     withLayout(L) { box in
-        let text = try requiredString(text, "text")
+        let text = try required(text, "text")
         let list = try ListOut(out, cap, count)
         guard firstLine >= 1 else { throw BoundaryFailure.invalid("first_line must be 1 or more") }
-        let cs = try box.layout.eqs(text, source: source.map { string($0) }, firstLine: Int(firstLine))
+        let cs = try withCallerOffsets(text) {
+            try box.layout.eqs($0, source: source.map { string($0) }, firstLine: Int(firstLine))
+        }
         list.write(cs.map { box.id($0) })
     }
 }
@@ -308,8 +310,8 @@ public func moa_layout_xeq(_ L: OpaquePointer?, _ line: UnsafePointer<CChar>?, _
     -> Int32
 {
     withLayout(L) { box in
-        let line = try requiredString(line, "line")
-        let gone = try box.layout.xeq(line)
+        let line = try required(line, "line")
+        let gone = try withCallerOffsets(line) { try box.layout.xeq($0) }
         removed?.pointee = gone.count
     }
 }

@@ -88,7 +88,7 @@ public func moa_solver_usage(_ s: OpaquePointer?, _ out: UnsafeMutableRawPointer
 
 @_cdecl("moa_layout_set_limit")
 public func moa_layout_set_limit(_ L: OpaquePointer?, _ which: Int32, _ value: Double) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         var limits = box.layout.limits
         switch LimitName(rawValue: which) {
         case .rows: limits.maxRows = try countLimit(value)
@@ -129,7 +129,7 @@ public func moa_layout_usage(_ L: OpaquePointer?, _ out: UnsafeMutableRawPointer
 @_cdecl("moa_layout_set_progress")
 public func moa_layout_set_progress(_ L: OpaquePointer?, _ fn: ProgressFn?, _ interval: UInt64,
                                     _ ud: UnsafeMutableRawPointer?) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         guard let fn else {
             try box.layout.setProgressHandler(nil)
             return

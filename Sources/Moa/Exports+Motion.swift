@@ -10,7 +10,7 @@ import MoaLayout
 
 @_cdecl("moa_layout_advance")
 public func moa_layout_advance(_ L: OpaquePointer?, _ dt: Double) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         try box.checkNotInCallback("moa_layout_advance")
         box.lastChanged = try box.layout.animator._advance(by: dt)
         try box.throwMeasureFailure()
@@ -21,7 +21,7 @@ public func moa_layout_advance(_ L: OpaquePointer?, _ dt: Double) -> Int32 {
 public func moa_layout_advance_frames(
     _ L: OpaquePointer?, _ dt: Double, _ out: UnsafeMutableRawPointer?, _ cap: Int, _ count: UnsafeMutablePointer<Int>?
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let count = try checkedListOut(out == nil, cap, count)
         try box.checkNotInCallback("moa_layout_advance_frames")
         box.lastChanged = try box.layout.animator._advance(by: dt)
@@ -32,7 +32,7 @@ public func moa_layout_advance_frames(
 
 @_cdecl("moa_layout_seek")
 public func moa_layout_seek(_ L: OpaquePointer?, _ t: Double) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         try box.checkNotInCallback("moa_layout_seek")
         box.lastChanged = try box.layout.animator._seek(to: t)
         try box.throwMeasureFailure()
@@ -60,7 +60,7 @@ public func moa_layout_spring_curve(
     _ L: OpaquePointer?, _ dampingRatio: Double, _ response: Double, _ velocity: UnsafePointer<Double>?,
     _ out: UnsafeMutablePointer<Int32>?
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let out = try required(out, "out")
         let spring = Spring(dampingRatio: dampingRatio, response: response, initialVelocity: velocity?.pointee)
         guard spring.isValid else {
@@ -74,7 +74,7 @@ public func moa_layout_spring_curve(
 public func moa_layout_bezier_curve(
     _ L: OpaquePointer?, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ out: UnsafeMutablePointer<Int32>?
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let out = try required(out, "out")
         let b = CubicBezier(x1, y1, x2, y2)
         guard b.isValid else {
@@ -116,7 +116,7 @@ public func moa_lcons_animate(
     _ L: OpaquePointer?, _ c: UInt64, _ to: Double, _ duration: Double, _ curve: Int32, _ delay: Double,
     _ done: DoneFn?, _ ud: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let c = try box.constraint(c)
         let curve = try box.curve(curve)
         try startAnimation(box, done, ud, out) { completion in
@@ -131,7 +131,7 @@ public func moa_lcons_animate_priority(
     _ L: OpaquePointer?, _ c: UInt64, _ to: Double, _ duration: Double, _ curve: Int32, _ delay: Double,
     _ done: DoneFn?, _ ud: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let c = try box.constraint(c)
         let curve = try box.curve(curve)
         try startAnimation(box, done, ud, out) { completion in
@@ -146,7 +146,7 @@ public func moa_layout_animate_root_size(
     _ L: OpaquePointer?, _ width: Double, _ height: Double, _ duration: Double, _ curve: Int32, _ delay: Double,
     _ done: DoneFn?, _ ud: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let curve = try box.curve(curve)
         try startAnimation(box, done, ud, out) { completion in
             try box.layout.animator.animateRootSize(width: width, height: height, duration: duration, curve: curve,
@@ -157,17 +157,17 @@ public func moa_layout_animate_root_size(
 
 @_cdecl("moa_animation_cancel")
 public func moa_animation_cancel(_ L: OpaquePointer?, _ a: UInt64) -> Int32 {
-    withLayout(L) { box in try box.animation(a)?.cancel() }
+    withLayoutChange(L) { box in try box.animation(a)?.cancel() }
 }
 
 @_cdecl("moa_lcons_stop_animating")
 public func moa_lcons_stop_animating(_ L: OpaquePointer?, _ c: UInt64) -> Int32 {
-    withLayout(L) { box in box.layout.animator.stopAnimating(try box.constraint(c)) }
+    withLayoutChange(L) { box in box.layout.animator.stopAnimating(try box.constraint(c)) }
 }
 
 @_cdecl("moa_layout_cancel_animations")
 public func moa_layout_cancel_animations(_ L: OpaquePointer?) -> Int32 {
-    withLayout(L) { box in box.layout.animator.cancelAll() }
+    withLayoutChange(L) { box in box.layout.animator.cancelAll() }
 }
 
 // MARK: - Collapse
@@ -176,7 +176,7 @@ public func moa_layout_cancel_animations(_ L: OpaquePointer?) -> Int32 {
 public func moa_collapsible_new(
     _ L: OpaquePointer?, _ v: UInt64, _ c: UInt64, _ dir: UInt32, _ out: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let out = try required(out, "out")
         let view = try box.view(v)
         let constraint = try box.constraint(c)
@@ -187,7 +187,7 @@ public func moa_collapsible_new(
 
 @_cdecl("moa_collapsible_free")
 public func moa_collapsible_free(_ L: OpaquePointer?, _ id: UInt64) -> Int32 {
-    withLayout(L) { box in try box.removeCollapsible(id) }
+    withLayoutChange(L) { box in try box.removeCollapsible(id) }
 }
 
 /// Collapses or shows; the completion of an unanimated change is a zero-length timer made here, so that its
@@ -223,7 +223,7 @@ public func moa_collapsible_set(
     _ L: OpaquePointer?, _ id: UInt64, _ collapsed: Int32, _ animated: Int32, _ duration: Double, _ curve: Int32,
     _ done: DoneFn?, _ ud: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let col = try box.collapsible(id)
         try setCollapsed(box, col, collapsed != 0, animated != 0, duration, curve, done, ud, out)
     }
@@ -234,7 +234,7 @@ public func moa_collapsible_toggle(
     _ L: OpaquePointer?, _ id: UInt64, _ animated: Int32, _ duration: Double, _ curve: Int32, _ done: DoneFn?,
     _ ud: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let col = try box.collapsible(id)
         try setCollapsed(box, col, !col.isCollapsed, animated != 0, duration, curve, done, ud, out)
     }
@@ -256,7 +256,7 @@ public func moa_layout_show_keyboard(
     _ L: OpaquePointer?, _ height: Double, _ duration: Double, _ curve: Int32, _ done: DoneFn?,
     _ ud: UnsafeMutableRawPointer?, _ out: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let curve = try box.curve(curve)
         try startAnimation(box, done, ud, out) { completion in
             try box.layout.showKeyboard(height: height, duration: duration, curve: curve, completion: completion)
@@ -269,7 +269,7 @@ public func moa_layout_hide_keyboard(
     _ L: OpaquePointer?, _ duration: Double, _ curve: Int32, _ done: DoneFn?, _ ud: UnsafeMutableRawPointer?,
     _ out: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let curve = try box.curve(curve)
         try startAnimation(box, done, ud, out) { completion in
             try box.layout.hideKeyboard(duration: duration, curve: curve, completion: completion)
@@ -299,7 +299,7 @@ public func moa_pan_new(
     _ L: OpaquePointer?, _ cons: UnsafePointer<UInt64>?, _ n: Int, _ axis: UInt32, _ rest: UnsafePointer<Double>?,
     _ nrest: Int, _ out: UnsafeMutablePointer<UInt64>?
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let out = try required(out, "out")
         guard let cons else { throw BoundaryFailure.misuse("cons is NULL") }
         guard n > 0, n <= maxPanItems else { throw BoundaryFailure.invalid("a pan driver takes 1...\(maxPanItems) constraints") }
@@ -314,12 +314,12 @@ public func moa_pan_new(
 
 @_cdecl("moa_pan_free")
 public func moa_pan_free(_ L: OpaquePointer?, _ p: UInt64) -> Int32 {
-    withLayout(L) { box in try box.removePan(p) }
+    withLayoutChange(L) { box in try box.removePan(p) }
 }
 
 @_cdecl("moa_pan_began")
 public func moa_pan_began(_ L: OpaquePointer?, _ p: UInt64, _ accepted: UnsafeMutablePointer<Int32>?) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let (pan, _) = try box.pan(p)
         let ok = try pan.began()  // not on the right of `accepted?.pointee =`: skipped when accepted is NULL
         accepted?.pointee = ok ? 1 : 0
@@ -331,7 +331,7 @@ public func moa_pan_changed(
     _ L: OpaquePointer?, _ p: UInt64, _ translation: Double, _ velocity: Double,
     _ accepted: UnsafeMutablePointer<Int32>?
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let (pan, _) = try box.pan(p)
         let ok = try pan.changed(translation: translation, velocity: velocity)
         accepted?.pointee = ok ? 1 : 0
@@ -343,7 +343,7 @@ public func moa_pan_ended(
     _ L: OpaquePointer?, _ p: UInt64, _ velocity: Double, _ done: RestFn?, _ ud: UnsafeMutableRawPointer?,
     _ target: UnsafeMutablePointer<Double>?, _ accepted: UnsafeMutablePointer<Int32>?
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let (pan, n) = try box.pan(p)
         let t = try pan.ended(velocity: velocity, completion: box.restClosure(done, ud, n))
         if let t { target?.pointee = t }
@@ -356,7 +356,7 @@ public func moa_pan_cancelled(
     _ L: OpaquePointer?, _ p: UInt64, _ done: RestFn?, _ ud: UnsafeMutableRawPointer?,
     _ target: UnsafeMutablePointer<Double>?, _ accepted: UnsafeMutablePointer<Int32>?
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let (pan, n) = try box.pan(p)
         let t = try pan.cancelled(completion: box.restClosure(done, ud, n))
         if let t { target?.pointee = t }
@@ -369,7 +369,7 @@ public func moa_pan_move(
     _ L: OpaquePointer?, _ p: UInt64, _ offset: Double, _ animated: Int32, _ done: RestFn?,
     _ ud: UnsafeMutableRawPointer?
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let (pan, n) = try box.pan(p)
         try pan.move(to: offset, animated: animated != 0, completion: box.restClosure(done, ud, n))
     }
@@ -377,7 +377,7 @@ public func moa_pan_move(
 
 @_cdecl("moa_pan_set_enabled")
 public func moa_pan_set_enabled(_ L: OpaquePointer?, _ p: UInt64, _ enabled: Int32) -> Int32 {
-    withLayout(L) { box in try box.pan(p).0.isEnabled = enabled != 0 }
+    withLayoutChange(L) { box in try box.pan(p).0.isEnabled = enabled != 0 }
 }
 
 @_cdecl("moa_pan_set_options")
@@ -385,11 +385,13 @@ public func moa_pan_set_options(
     _ L: OpaquePointer?, _ p: UInt64, _ fastVelocity: Double, _ fastStep: Double, _ dragLimit: Double,
     _ snapDuration: Double, _ snapCurve: Int32
 ) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let (pan, _) = try box.pan(p)
-        for (x, what) in [(fastVelocity, "fast_velocity"), (fastStep, "fast_step"), (snapDuration, "snap_duration")]
-        where !(x.isFinite && x >= 0) {
+        for (x, what) in [(fastVelocity, "fast_velocity"), (fastStep, "fast_step")] where !(x.isFinite && x >= 0) {
             throw BoundaryFailure.invalid("\(what) must be finite and >= 0")
+        }
+        guard snapDuration.isFinite, snapDuration >= 0, snapDuration <= 1e12 else {   // as every duration
+            throw BoundaryFailure.invalid("snap_duration must be finite, 0...1e12 seconds")
         }
         guard dragLimit == -1 || (dragLimit.isFinite && dragLimit >= 0) else {
             throw BoundaryFailure.invalid("drag_limit must be finite and >= 0, or MOA_AUTO")
@@ -422,7 +424,7 @@ public func moa_pan_options(
 
 @_cdecl("moa_pan_set_orientations")
 public func moa_pan_set_orientations(_ L: OpaquePointer?, _ p: UInt64, _ orientations: Int32) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let (pan, _) = try box.pan(p)
         guard (1...3).contains(orientations) else {
             throw BoundaryFailure.invalid("orientations must be MOA_PORTRAIT, MOA_LANDSCAPE or MOA_ANY_ORIENTATION, got \(orientations)")
@@ -435,7 +437,7 @@ public func moa_pan_set_orientations(_ L: OpaquePointer?, _ p: UInt64, _ orienta
 public func moa_pan_set_rest_positions(_ L: OpaquePointer?, _ p: UInt64, _ rest: UnsafePointer<Double>?, _ n: Int)
     -> Int32
 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let (pan, _) = try box.pan(p)
         guard rest != nil else { throw BoundaryFailure.misuse("rest is NULL") }
         let list = try restPositions(rest, n)
@@ -467,7 +469,7 @@ public func moa_pan_rest_position(_ L: OpaquePointer?, _ p: UInt64, _ out: Unsaf
 
 @_cdecl("moa_layout_trace_start")
 public func moa_layout_trace_start(_ L: OpaquePointer?, _ includeGuides: Int32) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         try box.solveIfNeeded()
         box.lastTrace = nil
         box.layout.animator.startRecording(includeGuides: includeGuides != 0)
@@ -476,7 +478,7 @@ public func moa_layout_trace_start(_ L: OpaquePointer?, _ includeGuides: Int32) 
 
 @_cdecl("moa_layout_trace_stop")
 public func moa_layout_trace_stop(_ L: OpaquePointer?) -> Int32 {
-    withLayout(L) { box in
+    withLayoutChange(L) { box in
         let animator = box.layout.animator
         if animator.isRecording { box.lastTrace = animator.stopRecording() }
     }

@@ -92,7 +92,8 @@ public func moa_solver_values(
         guard n == 0 || (vars != nil && out != nil) else { throw BoundaryFailure.misuse("vars or out is NULL but n is \(n)") }
         guard n > 0 else { return }
         var handles: [Variable] = []
-        handles.reserveCapacity(n)
+        // Not `n` at once: a huge n with a bad first id must fail on the id, not abort on the allocation.
+        handles.reserveCapacity(min(n, 1 << 16))
         for i in 0 ..< n { handles.append(try box.variable(vars![i])) }
         // Every handle is checked before anything is written.
         try handles.withUnsafeBufferPointer { (handles) throws(SolverError) in

@@ -394,6 +394,38 @@ func withLayout(_ handle: OpaquePointer?, _ body: (LayoutBox) throws -> Void) ->
     return status
 }
 
+/// Runs `body` on the text of a call whose errors point into it (`eq`, `eqs`, `xeq`, `vfl`): when invalid UTF-8
+/// was repaired (each bad sequence became U+FFFD, three bytes), the error's offsets are moved back onto the
+/// caller's bytes (moa.h: "the byte offset into the whole text given to the call"); its `source_line` stays the
+/// repaired line.
+func withCallerOffsets<T>(_ text: UnsafePointer<CChar>, _ body: (String) throws -> T) throws -> T {
+    let s = string(text)
+    let count = strlen(text)
+    do {
+        return try body(s)
+    } catch var e as LayoutError {
+        // Each repair adds 3 - (its length) bytes: equal lengths mean every offset is the caller's already.
+        guard s.utf8.count != count, let at = e.textOffset else { throw e }
+        let bytes = UnsafeRawBufferPointer(start: text, count: count)
+        let lineStart = at - (e.offset ?? 0)
+        let start = callerOffset(bytes, at)
+        e.textOffset = start
+        if e.offset != nil { e.offset = start - callerOffset(bytes, lineStart) }
+        if let n = e.length { e.length = callerOffset(bytes, at + n) - start }
+        throw e
+    }
+}
+
+/// `withLayout` for a call that changes the layout (animations, pans, collapsibles, the clock, limits): refused
+/// with MOA_MISUSE from inside a measure function, a font's advance function or the progress function, as the
+/// changes that go through the layout's own checks are (moa.h, Callbacks).
+func withLayoutChange(_ handle: OpaquePointer?, _ body: (LayoutBox) throws -> Void) -> Int32 {
+    withLayout(handle) { box in
+        try box.layout._checkCanChange()
+        try body(box)
+    }
+}
+
 /// Byte layout of `moa_rect` (four doubles) and `moa_frame` (checked against the header in MoaCTests).
 let rectSize = 32
 let frameViewOffset = 0

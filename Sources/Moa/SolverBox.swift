@@ -138,7 +138,7 @@ func expression(_ box: SolverBox, _ terms: UnsafeRawPointer?, _ n: Int, _ consta
     guard n > 0 else { return Expression([], constant: constant) }
     guard let terms else { throw .misuse("terms is NULL but nterms is \(n)") }
     var list: [Term] = []
-    list.reserveCapacity(n)
+    list.reserveCapacity(min(n, 1 << 16))   // grown as the ids check out (a bad one fails first)
     for i in 0..<n {
         let at = i &* termStride
         let v = terms.loadUnaligned(fromByteOffset: at, as: UInt64.self)

@@ -19,6 +19,10 @@ extension Layout {
         }
     }
 
+    /// Throws `.misuse` from inside a measure function or the progress handler (for the C layer's calls that
+    /// change the layout outside the layout's own checks).
+    package func _checkCanChange() throws(LayoutError) { try checkNotMeasuring() }
+
     /// Measures `v`'s content for `p`, from its cache when it has the answer.
     func _measure(_ v: View, _ p: MeasureProposal) throws(LayoutError) -> MeasuredSize {
         guard let content = v.content else { return MeasuredSize(width: 0, height: 0) }

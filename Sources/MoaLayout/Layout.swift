@@ -93,6 +93,13 @@ public final class Layout {
     /// The views of `changedViews` by serial and frame slot, in creation order (the C layer writes their frames
     /// from `frames` without touching the view objects).
     package private(set) var changed: [ChangedView] = []
+    /// While set, a solve adds to `changed` instead of replacing it: an animation frame's completions may change
+    /// and solve the layout, and the views they move belong to that frame (`Animator.step`).
+    package var keepsChanged = false
+    /// Frames computed (solves that rebuilt `changed`).
+    package private(set) var solveCount = 0
+    /// Empties `changed` (a frame that made no solve, before its completions solve).
+    package func forgetChanged() { changed.removeAll(keepingCapacity: true) }
 
     /// True when something changed since the last solve, so `layoutIfNeeded()` will solve.
     public internal(set) var needsLayout = true
@@ -189,6 +196,11 @@ public final class Layout {
     /// The views a host still holds keep their last frames.
     deinit {
         for v in allViews.all { v.leaveFrames(frames) }
+        // The views go one by one, not down the hierarchy: a view's `subviews` holds its children, so the last
+        // release of the root would free the tree recursively, a few stack frames per level (a 40,000-deep
+        // hierarchy overflowed the stack; a thread's smaller stack much sooner). A view a caller still holds
+        // keeps its frames, not its subviews.
+        for v in allViews.all { v.subviews = [] }
     }
 
     /// Creates a layout with a root of size 0 × 0 (set it with `setRootSize(width:height:)`).
@@ -611,7 +623,8 @@ public final class Layout {
                 touched.append(Int32(sub.slot))
             }
         }
-        changed.removeAll(keepingCapacity: true)
+        let kept = keepsChanged ? changed.count : 0
+        if !keepsChanged { changed.removeAll(keepingCapacity: true) }
         for t in touched {
             let slot = Int(t)
             frames.slots[slot].queued = false
@@ -632,6 +645,12 @@ public final class Layout {
         }
         // Sorted as numbers (sorting the views by serial read two objects per comparison).
         changed.sort { $0.serial < $1.serial }
+        if kept > 0 {   // once each (the later entry: its slot is the current one)
+            var unique: [ChangedView] = []
+            for c in changed.reversed() where unique.last?.serial != c.serial { unique.append(c) }
+            changed = unique.reversed()
+        }
+        solveCount &+= 1
         needsLayout = false
     }
 

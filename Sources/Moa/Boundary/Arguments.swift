@@ -18,6 +18,13 @@ func required<T>(_ p: UnsafeMutablePointer<T>?, _ what: StaticString) throws(Bou
     return p
 }
 
+/// A required input pointer (a C string): MOA_MISUSE if NULL.
+@inline(__always)
+func required<T>(_ p: UnsafePointer<T>?, _ what: StaticString) throws(BoundaryFailure) -> UnsafePointer<T> {
+    guard let p else { throw .misuse("\(what) is NULL") }
+    return p
+}
+
 /// Writes `value()` through a required out-pointer (MOA_MISUSE if NULL, checked first): the body of a getter.
 @inline(__always)
 func output<T>(_ out: UnsafeMutablePointer<T>?, _ value: () throws -> T) throws {
@@ -30,6 +37,22 @@ func output<T>(_ out: UnsafeMutablePointer<T>?, _ value: () throws -> T) throws 
 func string(_ p: UnsafePointer<CChar>?) -> String {
     guard let p else { return "" }
     return String(decoding: UnsafeRawBufferPointer(start: p, count: strlen(p)), as: UTF8.self)
+}
+
+/// The offset into `bytes` of byte `repaired` of their repaired decoding (String(decoding:as: UTF8.self), which
+/// replaces each error of the UTF-8 parser by U+FFFD).
+func callerOffset(_ bytes: UnsafeRawBufferPointer, _ repaired: Int) -> Int {
+    var parser = Unicode.UTF8.ForwardParser()
+    var input = bytes.makeIterator()
+    var original = 0, decoded = 0
+    while decoded < repaired {
+        switch parser.parseScalar(from: &input) {
+        case .valid(let s): original += s.count; decoded += s.count
+        case .error(let length): original += length; decoded += 3
+        case .emptyInput: return original
+        }
+    }
+    return original
 }
 
 /// A required input string (MOA_MISUSE if NULL). Invalid UTF-8 is repaired, never trapped on.

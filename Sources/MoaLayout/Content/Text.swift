@@ -100,7 +100,8 @@ public struct TextStyle: Hashable, Sendable {
         var size = fontSize * rootWidth / reference
         if minimumFontSize > 0 { size = max(size, minimumFontSize) }
         if maximumFontSize > 0 { size = min(size, maximumFontSize) }
-        return max(size, 0.5)
+        // Within the sizes a style may give: a tiny reference width would make it infinite.
+        return min(max(size, 0.5), 1e4)
     }
 }
 

@@ -294,6 +294,7 @@ public final class Animator {
             throw LayoutError(.invalid, "time \(formatNumber(t)) is before the clock (\(formatNumber(time))); the clock only moves forward")
         }
         guard !busy else { throw LayoutError(.invalid, "the clock cannot be advanced from an animation completion") }
+        try layout.checkNotMeasuring()   // (a font's advance function is measuring too)
         return step(to: t, layout)
     }
 
@@ -398,14 +399,22 @@ public final class Animator {
         // A frame whose measured content fails keeps the last frames; the failure is reported with the frame's
         // other errors.
         var changed: [ChangedView] = []
-        do { if try layout._layoutIfNeeded() { changed = layout.changed } } catch { frameErrors.append(error) }
+        var solved = false
+        do { if try layout._layoutIfNeeded() { changed = layout.changed; solved = true } } catch { frameErrors.append(error) }
         if recorded != nil { recorded!.append(layout.snapshot(time: t, includeGuides: recordGuides)) }
+        guard !endedQueue.isEmpty else { return changed }
+        // Completions may move views and solve: those views are this frame's too (a host that redraws from the
+        // frame's changed views must see them), so their solves add to the frame's list.
+        if !solved { layout.forgetChanged() }
+        layout.keepsChanged = true
+        let solvesBefore = layout.solveCount
         while !endedQueue.isEmpty {
             let due = endedQueue.sorted { ($0.endedAt, $0.id) < ($1.endedAt, $1.id) }
             endedQueue = []
             for a in due { a.fire() }
         }
-        return changed
+        layout.keepsChanged = false
+        return layout.solveCount != solvesBefore ? layout.changed : changed
     }
 
     /// Starts `a` at its start time: each property leaves its value at that moment (a running animation's

@@ -80,13 +80,18 @@ public final class PanDriver {
     var activeLimit: Double = 0
 
     /// Makes a driver over `constraints` (their current constants become the base constants).
-    /// - Throws: `.invalid` for no constraints, constraints of different layouts, constraints that are not
-    ///   equations or not on `axis`, no or non-finite rest positions; `.stale` for a removed constraint.
+    /// - Throws: `.invalid` for no constraints, a constraint listed twice, constraints of different layouts,
+    ///   constraints that are not equations or not on `axis`, no or non-finite rest positions; `.stale` for a
+    ///   removed constraint.
     public init(constraints: [LayoutConstraint], axis: LayoutAxis, restPositions: [Double] = [0]) throws(LayoutError) {
         guard let first = constraints.first else { throw LayoutError(.invalid, "a pan driver needs at least one constraint") }
         let layout = try first.checkUsable()
-        for c in constraints {
+        for (i, c) in constraints.enumerated() {
             _ = try c.checkUsable()
+            // Each is moved once per offset: one listed twice would be animated twice in one snap (which fails).
+            guard !constraints[..<i].contains(where: { $0 === c }) else {
+                throw LayoutError(.invalid, "`\(c)` is listed twice")
+            }
             guard c.layout === layout, c.origin == .equation else {
                 throw LayoutError(.invalid, "`\(c)` is not an equation constraint of the same layout")
             }
@@ -173,7 +178,12 @@ public final class PanDriver {
         guard try takesEvent(), isDragging else { return nil }
         isDragging = false
         let target = PanDriver.nearest(restPositions, to: dragStartOffset, travel: 0)
-        try snap(to: target, velocity: 0, animated: true, completion: completion)
+        do throws(LayoutError) {
+            try snap(to: target, velocity: 0, animated: true, completion: completion)
+        } catch {
+            isDragging = true   // a failed call changes nothing: the drag goes on
+            throw error
+        }
         return target
     }
 
@@ -208,7 +218,12 @@ public final class PanDriver {
             target = dir > 0 ? ahead.min() : ahead.max()
         }
         let t = target ?? PanDriver.nearest(restPositions, to: current, travel: current - dragStartOffset)
-        try snap(to: t, velocity: velocity, animated: true, completion: completion)
+        do throws(LayoutError) {
+            try snap(to: t, velocity: velocity, animated: true, completion: completion)
+        } catch {
+            isDragging = true   // a failed call changes nothing: the drag goes on
+            throw error
+        }
         return t
     }
 

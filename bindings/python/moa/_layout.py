@@ -1917,6 +1917,8 @@ class View(_Child):
         b = text(text_, "text")
         st = TextStyle_()
         st.font_size = finite(size, "size")
+        if st.font_size == 0:  # (the library reads a zero size as its default, 17)
+            raise E.InvalidError("size must be in 0.5...1e4, got 0", E.INVALID, "invalid")
         if line_height is not None:
             st.line_height = finite(line_height, "line_height")
             if st.line_height <= 0:
