@@ -134,6 +134,7 @@ typedef struct LLayout {
     int errref;           /* registry ref of the first error a callback raised in this call, or LUA_NOREF */
     int debugref;         /* registry ref of the `?` report function, or LUA_NOREF */
     int progressref;      /* registry ref of the L:on_progress function, or LUA_NOREF */
+    uint64_t progress_interval; /* its interval */
     int progressing;      /* the progress function is running (lmoa_layout.c) */
     int finalizing;       /* freed from __gc */
 } LLayout;
@@ -160,6 +161,8 @@ typedef struct LId {
 LMOA_FUNC const char *lmoa_push_numstr(lua_State *L, double x);
 LMOA_FUNC int lmoa_value_error(lua_State *L, int idx, const char *field, const char *msg);
 LMOA_FUNC int lmoa_type_error(lua_State *L, int idx, const char *field, const char *expected);
+LMOA_FUNC const char *lmoa_check_text(lua_State *L, int idx, const char *what, size_t *len);
+LMOA_FUNC const char *lmoa_opt_text(lua_State *L, int idx, const char *what);
 LMOA_FUNC double lmoa_check_finite(lua_State *L, int idx, const char *what, const char *field);
 LMOA_FUNC double lmoa_check_priority(lua_State *L, int idx, double dflt, int edit, const char *field);
 LMOA_FUNC double lmoa_check_weight(lua_State *L, int idx, const char *field);
@@ -206,6 +209,12 @@ LMOA_FUNC int lmoa_run_progress(lua_State *L, int fn_ref, uint64_t n, int *errre
 LMOA_FUNC int lmoa_check_progress_args(lua_State *L, lua_Integer dflt, const char *interval_name,
                                        lua_Integer *interval);
 LMOA_FUNC int lmoa_layout_error(lua_State *L, LLayout *ll, moa_status st, const char *what);
+/* The pivot and time limits of a layout, kept while lifted (lmoa_layout_lift_limits). */
+typedef struct LLimits {
+    double pivots, seconds;
+} LLimits;
+LMOA_FUNC void lmoa_layout_lift_limits(LLayout *ll, LLimits *saved);
+LMOA_FUNC void lmoa_layout_restore_limits(LLayout *ll, const LLimits *saved);
 LMOA_FUNC int lmoa_layout_failure(lua_State *L, LLayout *ll, int layout_idx, moa_status st);
 LMOA_FUNC void lmoa_push_view(lua_State *L, int layout_idx, moa_view id);
 LMOA_FUNC void lmoa_push_lcons(lua_State *L, int layout_idx, moa_lcons id);

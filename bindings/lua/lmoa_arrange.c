@@ -211,6 +211,8 @@ static int object_result(lua_State *L, LLayout *ll, moa_status st, const char *w
         return lmoa_layout_failure(L, ll, lua_gettop(L), st);
     }
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, what);
+    lmoa_raise_pending(L, ll); /* what a progress function raised in a call it could not stop */
+    if (!ll->m) return lmoa_closed_error(L, "layout");
     lua_settop(L, 1);
     return 1;
 }
@@ -244,7 +246,7 @@ static moa_status push_stack_views(lua_State *L, LLayout *ll, int layout_idx, mo
 /* L:layout_guide(name [, parent]) -> View: a user layout guide (L:guide(name) finds it) */
 static int layout_layout_guide(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
-    const char *name = luaL_checkstring(L, 2);
+    const char *name = lmoa_check_text(L, 2, "name", NULL);
     moa_view parent = opt_parent(L, 3, ll, NULL), out = 0;
     moa_status st = moa_guide_new(ll->m, name, parent, &out);
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "layout_guide");
@@ -269,13 +271,18 @@ static double check_spacing(lua_State *L, int idx, const char *field) {
 }
 
 /* After a failed L:stack: takes the views inserted so far out of the stack and back under their superviews
-   (their constraints stayed as they were), then removes the stack view. Best effort: no error can be raised. */
+   (their constraints stayed as they were), then removes the stack view, with the limits and the progress
+   function lifted (they would stop the undo half way, and the stack view would take the views with it). No
+   error can be raised. */
 static void undo_stack(LLayout *ll, moa_view stack, const moa_view *views, const moa_view *supers, size_t inserted) {
+    LLimits saved;
+    lmoa_layout_lift_limits(ll, &saved);
     while (inserted-- > 0) {
         moa_stack_remove(ll->m, stack, views[inserted]);
         moa_view_set_superview(ll->m, views[inserted], supers[inserted]);
     }
     moa_view_free(ll->m, stack);
+    lmoa_layout_restore_limits(ll, &saved);
 }
 
 /* L:stack(name [, parent] [, {axis=, distribution=, alignment=, spacing=, margins_relative=, views=}]) -> Stack;
@@ -283,7 +290,7 @@ static void undo_stack(LLayout *ll, moa_view stack, const moa_view *views, const
    checked before the first moa_* call; a failure after the stack was made undoes it (undo_stack). */
 static int layout_stack(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
-    const char *name = luaL_checkstring(L, 2);
+    const char *name = lmoa_check_text(L, 2, "name", NULL);
     int oi = 4, axis = 0, dist = -1, align = -1, margins = -1, has_spacing = 0;
     double spacing = 0;
     moa_view parent = 0, out = 0, *views = NULL, *supers = NULL;
@@ -724,7 +731,7 @@ static const char *const barrier_fields[] = {"margin", "parent", NULL};
 /* L:barrier(name, side, views [, {margin=, parent=}]) -> Barrier; nil, msg, details on a conflict */
 static int layout_barrier(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
-    const char *name = luaL_checkstring(L, 2);
+    const char *name = lmoa_check_text(L, 2, "name", NULL);
     int side = check_enum(L, 3, side_names, -1, "side", NULL), oi;
     size_t n = 0;
     moa_view *views, parent = 0, out = 0;
@@ -827,7 +834,7 @@ static int is_text_invalid(LLayout *ll, moa_status st) {
 /* L:vfl_options(words) -> the MOA_VFL_* bits of option names ("alignAllTop alignAllBottom") */
 static int layout_vfl_options(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
-    const char *words = luaL_checkstring(L, 2);
+    const char *words = lmoa_check_text(L, 2, "options", NULL);
     unsigned out = 0;
     moa_status st = moa_layout_vfl_options(ll->m, words, &out);
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "vfl_options");
@@ -865,8 +872,8 @@ static size_t vfl_cap(const char *format, unsigned options) {
    error (an unknown view or metric too) or a conflict */
 static int layout_vfl(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
-    size_t len, nm = 0, cap, count = 0, i;
-    const char *format = luaL_checklstring(L, 2, &len);
+    size_t nm = 0, cap, count = 0, i;
+    const char *format = lmoa_check_text(L, 2, "format", NULL);
     const char **names = NULL;
     double *values = NULL;
     moa_lcons *ids;
@@ -874,7 +881,6 @@ static int layout_vfl(lua_State *L) {
     const char *words = NULL;
     moa_status st;
     int oi;
-    if (strlen(format) != len) return luaL_argerror(L, 2, "format contains a NUL byte");
     oi = opt_table(L, 3, vfl_fields);
     lua_settop(L, 3);
     if (oi) {

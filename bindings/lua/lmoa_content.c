@@ -79,7 +79,7 @@ static LFont *check_font(lua_State *L, int idx) {
 
 /* moa.font([path]) -> Font, or nil, message (a file that cannot be opened or read as a font; no default font) */
 static int l_font(lua_State *L) {
-    const char *path = luaL_optstring(L, 1, NULL);
+    const char *path = lmoa_opt_text(L, 1, "path");
     char err[512];
     LFont *lf;
     if (!path) path = moafont_default_path();
@@ -431,11 +431,7 @@ static int view_set_text(lua_State *L) {
     moa_text_style style;
     int has_style = !lua_isnoneornil(L, 3);
     moa_status st;
-    if (!lua_isnil(L, 2)) {
-        size_t len;
-        text = luaL_checklstring(L, 2, &len);
-        if (strlen(text) != len) return luaL_argerror(L, 2, "text contains a NUL byte");
-    }
+    if (!lua_isnil(L, 2)) text = lmoa_check_text(L, 2, "text", NULL);
     if (has_style) {
         luaL_checktype(L, 3, LUA_TTABLE);
         check_style(L, 3, &style);
@@ -463,7 +459,10 @@ static int view_text_lines(lua_State *L) {
     lua_Integer i, n;
     moa_status st;
     CALLBACK_CALL(ll, L, moa_view_text_lines(ll->m, v->id, &s, &tm));
-    if (!ll->m) return 0; /* closed by a measure function: nothing to return */
+    if (!ll->m) { /* closed by a callback: what a callback raised, else nothing */
+        lmoa_raise_pending(L, ll);
+        return 0;
+    }
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "text_lines");
     lua_settop(L, 1);
     lua_pushstring(L, s); /* 2: a copy, before anything else runs */
@@ -508,7 +507,10 @@ static int layout_fitting_size(lua_State *L) {
     moa_status st;
     if (vl != ll) return luaL_argerror(L, 2, "view belongs to another layout");
     CALLBACK_CALL(ll, L, moa_layout_fitting_size(ll->m, v->id, w, h, hpri, vpri, &ow, &oh));
-    if (!ll->m) return 0; /* closed by a measure function: nothing to return */
+    if (!ll->m) { /* closed by a callback: what a callback raised, else nothing */
+        lmoa_raise_pending(L, ll);
+        return 0;
+    }
     if (lmoa_is_failure(st)) return lmoa_layout_failure(L, ll, 1, st);
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "fitting_size");
     lua_pushnumber(L, ow);

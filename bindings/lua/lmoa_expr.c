@@ -260,7 +260,9 @@ static int linear_tostring(lua_State *L) {
 
 /* e.constant, e.relation ("==" ...) for relations, methods otherwise. */
 static int linear_index(lua_State *L) {
-    LExpr *e = (LExpr *)lua_touserdata(L, 1);
+    /* The metamethod can be called with anything (getmetatable(e).__index(0, k)). */
+    LExpr *e = (LExpr *)luaL_testudata(L, 1, EXPR_MT);
+    if (!e) e = (LExpr *)luaL_checkudata(L, 1, REL_MT);
     const char *key = lua_tostring(L, 2);
     if (key && strcmp(key, "constant") == 0) {
         lua_pushnumber(L, e->constant);

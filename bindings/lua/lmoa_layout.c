@@ -276,7 +276,7 @@ static int layout_tostring(lua_State *L) {
 /* ======================================================================================================== */
 
 static const char *check_name(lua_State *L, int idx) {
-    return luaL_checkstring(L, idx);
+    return lmoa_check_text(L, idx, "name", NULL);
 }
 
 /* L:view(name [, parent]) -> View */
@@ -324,11 +324,15 @@ static int layout_add_views(lua_State *L) {
     names = (const char **)lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof *names, 0);
     out = (moa_view *)lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof *out, 0);
     if (!lua_isnoneornil(L, 4)) sizes = (double *)lua_newuserdatauv(L, (size_t)(n ? 2 * n : 1) * sizeof *sizes, 0);
+    /* The names, anchored in a table of their own: an __index of the names (or of the sizes) may make each
+       string, or change the names table, and nothing else would keep them alive until the library reads them. */
+    lua_createtable(L, (int)n, 0);
     for (i = 1; i <= n; i++) {
-        /* The strings stay alive in the names table, which stays on the stack. */
+        size_t len;
         if (lua_geti(L, 2, i) != LUA_TSTRING) return luaL_error(L, "add_views: names[%d] is not a string", (int)i);
-        names[i - 1] = lua_tostring(L, -1);
-        lua_pop(L, 1);
+        names[i - 1] = lua_tolstring(L, -1, &len);
+        if (strlen(names[i - 1]) != len) return luaL_error(L, "add_views: names[%d] contains a NUL byte", (int)i);
+        lua_rawseti(L, -2, i);
         if (sizes) {
             int k;
             if (lua_geti(L, 4, i) != LUA_TTABLE) return luaL_error(L, "add_views: sizes[%d] is not a table", (int)i);
@@ -444,7 +448,7 @@ static int equation_outcome(lua_State *L, LLayout *ll, moa_status st, int notfou
 /* L:eq(line) -> LayoutConstraint, or nil, message, details */
 static int layout_eq(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
-    const char *line = luaL_checkstring(L, 2);
+    const char *line = lmoa_check_text(L, 2, "line", NULL);
     moa_lcons out = 0;
     moa_status st;
     int n;
@@ -458,17 +462,18 @@ static int layout_eq(lua_State *L) {
 static int layout_eqs(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
     size_t len, lines = 1, i, count = 0;
-    const char *text = luaL_checklstring(L, 2, &len);
-    const char *source = luaL_optstring(L, 3, NULL);
-    int first = (int)luaL_optinteger(L, 4, 1);
+    const char *text = lmoa_check_text(L, 2, "text", &len);
+    const char *source = lmoa_opt_text(L, 3, "source");
+    lua_Integer first = luaL_optinteger(L, 4, 1);
     moa_lcons *ids;
     moa_status st;
     int n;
+    if (first < 1 || first > INT_MAX) return luaL_argerror(L, 4, "first_line must be in 1 ... 2^31 - 1");
     for (i = 0; i < len; i++)
         if (text[i] == '\n') lines++;
     ids = (moa_lcons *)lua_newuserdatauv(L, 4 * lines * sizeof *ids, 0);
     if (source || first != 1)
-        CALLBACK_CALL(ll, L, moa_layout_eqs_source(ll->m, text, source, first, ids, 4 * lines, &count));
+        CALLBACK_CALL(ll, L, moa_layout_eqs_source(ll->m, text, source, (int)first, ids, 4 * lines, &count));
     else
         CALLBACK_CALL(ll, L, moa_layout_eqs(ll->m, text, ids, 4 * lines, &count));
     if ((n = equation_outcome(L, ll, st, 0, "eqs")) != 0) return n;
@@ -484,7 +489,7 @@ static int layout_eqs(lua_State *L) {
 /* L:xeq(line) -> number removed, or nil, message, details (parse error, nothing matches) */
 static int layout_xeq(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
-    const char *line = luaL_checkstring(L, 2);
+    const char *line = lmoa_check_text(L, 2, "line", NULL);
     size_t removed = 0;
     moa_status st;
     int n;
@@ -565,8 +570,28 @@ static int layout_on_progress(lua_State *L) {
     }
     if (ll->progressref != LUA_NOREF) luaL_unref(L, LUA_REGISTRYINDEX, ll->progressref);
     ll->progressref = ref;
+    ll->progress_interval = (uint64_t)interval;
     lua_settop(L, 1);
     return 1;
+}
+
+/* Lifts the layout's pivot and time limits and its progress function, keeping the limits in *saved: the calls
+   that undo a failed binding call (a half-made stack taken apart) must not be stopped by them, or the call
+   would leave a change behind. lmoa_layout_restore_limits puts them back. */
+void lmoa_layout_lift_limits(LLayout *ll, LLimits *saved) {
+    saved->pivots = saved->seconds = 0;
+    moa_layout_limit(ll->m, MOA_LIMIT_PIVOTS, &saved->pivots);
+    moa_layout_limit(ll->m, MOA_LIMIT_SECONDS, &saved->seconds);
+    moa_layout_set_limit(ll->m, MOA_LIMIT_PIVOTS, 9007199254740992.0); /* 2^53, the largest */
+    moa_layout_set_limit(ll->m, MOA_LIMIT_SECONDS, 0);
+    if (ll->progressref != LUA_NOREF) moa_layout_set_progress(ll->m, NULL, 1, NULL);
+}
+
+void lmoa_layout_restore_limits(LLayout *ll, const LLimits *saved) {
+    if (!ll->m) return;
+    moa_layout_set_limit(ll->m, MOA_LIMIT_PIVOTS, saved->pivots);
+    moa_layout_set_limit(ll->m, MOA_LIMIT_SECONDS, saved->seconds);
+    if (ll->progressref != LUA_NOREF) moa_layout_set_progress(ll->m, progress_trampoline, ll->progress_interval, ll);
 }
 
 /* L:set_limit("rows" | "cells" | "seconds" | "pivots", value) -> L. Rows, cells (the layout's solver) and pivots
@@ -657,7 +682,10 @@ static int layout_solve(lua_State *L) {
     int views = lmoa_opt_views(L, 2);
     moa_status st;
     CALLBACK_CALL(ll, L, moa_layout_solve(ll->m, NULL)); /* measure functions run in it */
-    if (!ll->m) return 0; /* closed by a measure function: nothing to return */
+    if (!ll->m) { /* closed by a callback: what a callback raised, else nothing */
+        lmoa_raise_pending(L, ll);
+        return 0;
+    }
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "solve");
     lmoa_push_changed(L, ll, 1, views);
     return 1;
@@ -765,13 +793,19 @@ static int frames_call(lua_State *L, int changed_only) {
     moa_status st;
     if (changed_only) st = moa_layout_changed_frames(ll->m, NULL, 0, &count);
     else CALLBACK_CALL(ll, L, moa_layout_frames(ll->m, guides, NULL, 0, &count)); /* solves first if needed */
-    if (!ll->m) return 0; /* closed by a measure function: nothing to return */
+    if (!ll->m) { /* closed by a callback: what a callback raised, else nothing */
+        lmoa_raise_pending(L, ll);
+        return 0;
+    }
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "frames");
     fr = (moa_frame *)lua_newuserdatauv(L, (count ? count : 1) * sizeof *fr, 0);
     if (count) {
         if (changed_only) st = moa_layout_changed_frames(ll->m, fr, count, &count);
         else CALLBACK_CALL(ll, L, moa_layout_frames(ll->m, guides, fr, count, &count)); /* again if it failed */
-        if (!ll->m) return 0;
+        if (!ll->m) { /* closed by a callback: what a callback raised, else nothing */
+            lmoa_raise_pending(L, ll);
+            return 0;
+        }
         if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "frames");
     }
     lua_createtable(L, (int)count, 0);
@@ -791,21 +825,24 @@ static int layout_changed_frames(lua_State *L) { return frames_call(L, 1); }
 
 /* The layout's scratch array of frames (user value 3), grown to hold `need` when it holds fewer, kept for the
    next call: L:frame_values reads into it, without a new buffer per frame. Sets *cap to its capacity; NULL (cap
-   0) while none is needed. May raise a memory error: call it with no moa_* call on the stack. */
+   0) while none is needed. The array (or nil) is left on the stack, so that it stays alive through the moa_*
+   call that fills it: a callback in that call may read frames too and replace the layout's array. May raise
+   a memory error: call it with no moa_* call on the stack. */
 static moa_frame *scratch_frames(lua_State *L, int layout_idx, size_t need, size_t *cap) {
     moa_frame *fr;
     size_t n;
     lua_getiuservalue(L, layout_idx, 3);
     fr = (moa_frame *)lua_touserdata(L, -1);
     *cap = fr ? lua_rawlen(L, -1) / sizeof *fr : 0;
-    lua_pop(L, 1); /* still held by the layout */
-    if (*cap >= need) return fr;
+    if (*cap >= need) return fr; /* left on the stack */
+    lua_pop(L, 1);
     if (need > (SIZE_MAX / sizeof *fr - 16) / 9 * 8) luaL_error(L, "frame_values: too many views");
     n = need + need / 8 + 16; /* room for a few more views */
     fr = (moa_frame *)lua_newuserdatauv(L, n * sizeof *fr, 0);
+    lua_pushvalue(L, -1);
     lua_setiuservalue(L, layout_idx, 3);
     *cap = n;
-    return fr;
+    return fr; /* left on the stack */
 }
 
 /* moa_layout_frames solves first if needed: measure functions run on this thread. */
@@ -855,7 +892,10 @@ static int push_read_values(lua_State *L, LLayout *ll, int which, moa_frame *fr,
         if (count > (size_t)(INT_MAX / FRAME_STRIDE)) return luaL_error(L, "%s: too many views", fn);
         fr = scratch_frames(L, 1, count, &cap);
         st = read_frames(L, ll, which, fr, cap, &count);
-        if (!ll->m) return 0; /* closed by a measure function: nothing to return */
+        if (!ll->m) { /* closed by a callback: what a callback raised, else nothing */
+            lmoa_raise_pending(L, ll);
+            return 0;
+        }
         if (st != MOA_OK) return lmoa_layout_error(L, ll, st, fn);
         if (count > cap) count = cap;
     }
@@ -879,7 +919,10 @@ static int layout_frame_values(lua_State *L) {
     lua_settop(L, 3);
     fr = scratch_frames(L, 1, 0, &cap);
     st = read_frames(L, ll, which, fr, cap, &count);
-    if (!ll->m) return 0; /* closed by a measure function: nothing to return */
+    if (!ll->m) { /* closed by a callback: what a callback raised, else nothing */
+        lmoa_raise_pending(L, ll);
+        return 0;
+    }
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "frame_values");
     return push_read_values(L, ll, which, fr, cap, count, "frame_values");
 }
@@ -940,7 +983,10 @@ static int layout_svg(lua_State *L) {
     const char *s = NULL;
     moa_status st;
     CALLBACK_CALL(ll, L, moa_layout_svg(ll->m, flags, &s)); /* solves first if needed */
-    if (!ll->m) return 0; /* closed by a measure function: nothing to return */
+    if (!ll->m) { /* closed by a callback: what a callback raised, else nothing */
+        lmoa_raise_pending(L, ll);
+        return 0;
+    }
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "svg");
     lua_pushstring(L, s);
     return 1;
@@ -949,12 +995,15 @@ static int layout_svg(lua_State *L) {
 /* L:html([path [, title]]) -> true (the page written to path) | string (no path): the inspector page */
 static int layout_html(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
-    const char *path = luaL_optstring(L, 2, NULL);
-    const char *title = luaL_optstring(L, 3, NULL);
+    const char *path = lmoa_opt_text(L, 2, "path");
+    const char *title = lmoa_opt_text(L, 3, "title");
     const char *s = NULL;
     moa_status st;
     CALLBACK_CALL(ll, L, moa_layout_html(ll->m, title, &s)); /* solves first if needed */
-    if (!ll->m) return 0; /* closed by a measure function: nothing to return */
+    if (!ll->m) { /* closed by a callback: what a callback raised, else nothing */
+        lmoa_raise_pending(L, ll);
+        return 0;
+    }
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "html");
     if (!path) {
         lua_pushstring(L, s);

@@ -322,7 +322,10 @@ static int layout_trace_start(lua_State *L) {
     int guides = lua_istable(L, 2) ? lmoa_opt_bool(L, 2, "guides", 0) : lua_toboolean(L, 2);
     moa_status st;
     CALLBACK_CALL(ll, L, moa_layout_trace_start(ll->m, guides)); /* solves first if needed */
-    if (!ll->m) return 0; /* closed by a measure function */
+    if (!ll->m) { /* closed by a callback: what a callback raised, else nothing */
+        lmoa_raise_pending(L, ll);
+        return 0;
+    }
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "trace_start");
     return 0;
 }
@@ -492,6 +495,7 @@ static int coll_index(lua_State *L) {
     LLayout *ll;
     LId *col;
     const char *key = luaL_checkstring(L, 2);
+    luaL_checkudata(L, 1, COLL_MT); /* the metamethod can be called with anything */
     lua_getmetatable(L, 1);
     lua_getfield(L, -1, "methods");
     if (lua_getfield(L, -1, key) != LUA_TNIL) return 1;
@@ -786,6 +790,7 @@ static int pan_index(lua_State *L) {
     const char *key = luaL_checkstring(L, 2);
     moa_status st;
     double x = 0;
+    luaL_checkudata(L, 1, PAN_MT); /* the metamethod can be called with anything */
     lua_getmetatable(L, 1);
     lua_getfield(L, -1, "methods");
     if (lua_getfield(L, -1, key) != LUA_TNIL) return 1;

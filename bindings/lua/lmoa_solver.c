@@ -235,7 +235,7 @@ static int solver_dump(lua_State *L) {
 /* s:var([name]) -> Variable (value 0 until solved). Every call makes a new variable. */
 static int solver_var(lua_State *L) {
     LSolver *ls = check_solver(L, 1);
-    const char *name = luaL_optstring(L, 2, NULL);
+    const char *name = lmoa_opt_text(L, 2, "name");
     moa_var id = 0;
     moa_status st;
     LVar *v = (LVar *)lua_newuserdatauv(L, sizeof *v, 1); /* allocate first: no memory error after the call */
@@ -342,7 +342,7 @@ static int solver_add(lua_State *L) {
     } else {
         priority = lmoa_check_priority(L, opt, MOA_REQUIRED, 0, NULL);
         weight = lmoa_check_weight(L, opt + 1, NULL);
-        tag = luaL_optstring(L, opt + 2, NULL);
+        tag = lmoa_opt_text(L, opt + 2, "tag");
     }
     /* every variable must belong to this solver */
     lua_getiuservalue(L, rel_idx, 1);
@@ -524,8 +524,14 @@ static int solver_reset(lua_State *L) {
 static int solver_progress_trampoline(moa_solver *s, uint64_t pivots, void *ud) {
     LSolver *ls = (LSolver *)ud;
     (void)s;
+    lua_State *cur = ls->cur;
+    int go;
     if (ls->progressref == LUA_NOREF) return 0;
-    return lmoa_run_progress(ls->cur, ls->progressref, pivots, &ls->errref);
+    go = lmoa_run_progress(cur, ls->progressref, pivots, &ls->errref);
+    /* A method called from the function (it fails: MOA_MISUSE) made its own thread the current one, maybe a
+       coroutine that is collected by the next call of the function: the call under way goes on on its own. */
+    ls->cur = cur;
+    return go;
 }
 
 /* s:on_progress(fn or nil [, every]) -> s: fn(pivots) is called every `every` pivots (an integer >= 1, default 256)
@@ -616,6 +622,7 @@ static int var_index(lua_State *L) {
         lua_getiuservalue(L, 1, 1);
         return 1;
     }
+    luaL_checkudata(L, 1, VAR_MT); /* the metamethod can be called with anything */
     lua_getmetatable(L, 1);
     lua_getfield(L, -1, "methods");
     lua_pushvalue(L, 2);
@@ -628,7 +635,7 @@ static int var_newindex(lua_State *L) {
     if (key && strcmp(key, "name") == 0) {
         LSolver *ls;
         LVar *v = lmoa_check_var(L, 1, NULL, &ls);
-        const char *name = luaL_optstring(L, 3, NULL);
+        const char *name = lmoa_opt_text(L, 3, "name");
         moa_status st = moa_var_set_name(ls->s, v->id, name);
         if (st != MOA_OK) return solver_error(L, ls, st, "name");
         return 0;
@@ -809,6 +816,7 @@ static int cons_index(lua_State *L) {
     lua_pushnumber(L, x);
     return 1;
 method:
+    luaL_checkudata(L, 1, CONS_MT); /* the metamethod can be called with anything */
     lua_getmetatable(L, 1);
     lua_getfield(L, -1, "methods");
     lua_pushvalue(L, 2);

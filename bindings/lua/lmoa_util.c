@@ -61,6 +61,21 @@ int lmoa_type_error(lua_State *L, int idx, const char *field, const char *expect
     return lmoa_value_error(L, idx, field, lua_pushfstring(L, "%s expected, got %s", expected, luaL_typename(L, idx)));
 }
 
+/* A string for the library (luaL_checklstring), without NUL bytes: the library reads C strings, and a NUL
+   would silently cut the text there. Sets *len when len is given. */
+const char *lmoa_check_text(lua_State *L, int idx, const char *what, size_t *len) {
+    size_t n;
+    const char *s = luaL_checklstring(L, idx, &n);
+    if (strlen(s) != n) luaL_argerror(L, idx, lua_pushfstring(L, "%s contains a NUL byte", what));
+    if (len) *len = n;
+    return s;
+}
+
+/* lmoa_check_text, or NULL for none or nil. */
+const char *lmoa_opt_text(lua_State *L, int idx, const char *what) {
+    return lua_isnoneornil(L, idx) ? NULL : lmoa_check_text(L, idx, what, NULL);
+}
+
 /* A finite number (numeric strings are accepted, as by luaL_checknumber). */
 double lmoa_check_finite(lua_State *L, int idx, const char *what, const char *field) {
     int isnum = 0;

@@ -68,6 +68,8 @@ static int view_result(lua_State *L, LLayout *ll, moa_status st, const char *wha
         return lmoa_layout_failure(L, ll, lua_gettop(L), st);
     }
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, what);
+    lmoa_raise_pending(L, ll); /* what a progress function raised in a call it could not stop */
+    if (!ll->m) return lmoa_closed_error(L, "layout");
     lua_settop(L, 1);
     return 1;
 }
@@ -151,8 +153,11 @@ static int view_remove(lua_State *L) {
     LId *v = check_view(L, 1, &ll);
     moa_status st = moa_view_free(ll->m, v->id);
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "remove");
-    lua_getiuservalue(L, 1, 1);
-    lmoa_prune_content(L, ll, -1);
+    if (ll->m) {
+        lua_getiuservalue(L, 1, 1);
+        lmoa_prune_content(L, ll, -1);
+    }
+    lmoa_raise_pending(L, ll); /* what a progress function raised in the removal (which it cannot stop) */
     return 0;
 }
 
@@ -195,6 +200,8 @@ static int lcons_result(lua_State *L, LLayout *ll, moa_status st, int assign, co
         return lmoa_layout_failure(L, ll, lua_gettop(L), st);
     }
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, what);
+    lmoa_raise_pending(L, ll); /* what a progress function raised in a call it could not stop */
+    if (!ll->m) return lmoa_closed_error(L, "layout");
     lua_settop(L, 1);
     return 1;
 }
@@ -234,6 +241,7 @@ static int lcons_remove(lua_State *L) {
     LId *c = check_lcons(L, 1, &ll);
     moa_status st = moa_lcons_remove(ll->m, c->id);
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "remove");
+    lmoa_raise_pending(L, ll); /* what a progress function raised in the removal (which it cannot stop) */
     return 0;
 }
 
