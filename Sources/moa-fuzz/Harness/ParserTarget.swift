@@ -61,8 +61,8 @@ private func checkFailure(_ L: OpaquePointer, _ st: moa_status, _ bytes: [UInt8]
     let kind = String(cString: info.kind)
     expect(!kind.isEmpty && !String(cString: info.message).isEmpty, "\(what): error without kind or message")
     if info.line > 0 {
-        // Offsets count bytes of the text as the layout took it: invalid UTF-8 repaired to U+FFFD (3 bytes).
-        let ls = lines(Array(String(decoding: bytes, as: UTF8.self).utf8))
+        // Offsets count the caller's bytes (invalid UTF-8 included); source_line is the line repaired.
+        let ls = lines(bytes)
         let index = Int(info.line) - firstLine
         expect(index >= 0 && index < ls.count, "\(what): error on line \(info.line), text has \(ls.count) lines from \(firstLine)")
         let line = ls[ls.startIndex + index]
