@@ -34,6 +34,9 @@ and installs a wheel with the library inside; ``python -m moa`` runs a small dem
 (``py.typed``): type checkers read the signatures. Optional: ``moa._speedups``, a compiled module that makes the
 calls of every frame without ctypes (``make python-ext`` in the checkout; the wheel has it when the Python that
 built it had its headers and a C compiler); without it, or with ``MOA_PYTHON_SPEEDUPS=0``, ctypes makes them.
+Threads: every call holds the GIL (ctypes.PyDLL, as kiwisolver does), so calls never run at once; layouts and
+solvers of different threads share nothing. A thread may still call a layout while another is inside one of its
+callbacks (a measure function running Python code): keep a layout to one thread at a time.
 """
 from ._lib import lib as _lib, path as library_path
 from ._errors import (Error, ParseError, ConflictError, NotFoundError, InvalidError, DuplicateError, MisuseError,

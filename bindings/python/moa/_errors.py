@@ -126,7 +126,10 @@ def finite(x: object, what: str) -> float:
         return x
     if isinstance(x, bool) or not isinstance(x, numbers.Real):
         raise TypeError("%s must be a number, got %s" % (what, type(x).__name__))
-    x = float(x)
+    try:
+        x = float(x)
+    except OverflowError:  # an int or Fraction beyond a double's range
+        raise InvalidError("%s must be finite, got a number beyond a double's range" % what, INVALID, "invalid") from None
     if not math.isfinite(x):
         raise InvalidError("%s must be finite, got %r" % (what, x), INVALID, "invalid")
     return x

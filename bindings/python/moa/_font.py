@@ -59,7 +59,7 @@ _SIGNATURES = {
     "moafont_default_path": (_c.c_char_p, []),
 }
 
-#: "lib": the CDLL, "advance": moafont_advance as a moa_text_advance_fn, "path": where it was loaded from; or
+#: "lib": the PyDLL, "advance": moafont_advance as a moa_text_advance_fn, "path": where it was loaded from; or
 #: "error": why it cannot be loaded.
 _state: dict[str, Any] = {}
 
@@ -80,7 +80,7 @@ def _candidates() -> Tuple[list[str], bool]:
     return found, False
 
 
-def _load() -> ctypes.CDLL:
+def _load() -> ctypes.PyDLL:
     """The loaded libmoafont (declared), loading it on the first call; OSError if it cannot be loaded (the
     outcome is kept: later calls answer the same without trying again)."""
     if "lib" in _state:
@@ -94,7 +94,7 @@ def _load() -> ctypes.CDLL:
             errors.append("%s: not found" % cand)
             continue
         try:
-            flib = ctypes.CDLL(cand)
+            flib = ctypes.PyDLL(cand)  # the GIL held through calls, as for libmoa (_lib.py)
             for name, (res, args) in _SIGNATURES.items():
                 fn = getattr(flib, name)
                 fn.restype, fn.argtypes = res, args

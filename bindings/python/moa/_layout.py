@@ -268,6 +268,7 @@ def _usage(u: Usage_) -> Usage:
 #: The limits by name (moa_limit: MOA_LIMIT_ROWS, MOA_LIMIT_CELLS, MOA_LIMIT_SECONDS, MOA_LIMIT_PIVOTS), the
 #: same for a solver.
 LIMIT_NAMES = ("rows", "cells", "seconds", "pivots")
+_LIMIT_SECONDS, _LIMIT_PIVOTS = LIMIT_NAMES.index("seconds"), LIMIT_NAMES.index("pivots")
 
 
 #: The predefined timing curves (moa_curve), from the library's table (moa_curve_name): linear, easeIn, easeOut,
@@ -316,8 +317,10 @@ class _Core:
     ends otherwise (_check, _finish).
 
     The progress function: ``progressing`` counts it running, ``progress_error`` is the first exception it
-    raised; that stopped the C call (MOA_LIMIT), and _failure raises the exception itself."""
-    __slots__ = ("h", "frames", "callbacks", "measuring", "cb_error", "progressing", "progress_error")
+    raised; that stopped the C call (MOA_LIMIT), and _failure raises the exception itself. ``done_error`` is
+    the first exception a completion raised in a C call that collects none (no frame on ``frames``: a solve
+    whose measure function closed the layout, which runs the completions): _check raises it after that call."""
+    __slots__ = ("h", "frames", "callbacks", "measuring", "cb_error", "progressing", "progress_error", "done_error")
 
     def __init__(self, h: Optional[int]) -> None:
         self.h = h
@@ -327,6 +330,7 @@ class _Core:
         self.cb_error: Optional[BaseException] = None
         self.progressing = 0
         self.progress_error: Optional[BaseException] = None
+        self.done_error: Optional[BaseException] = None
 
 
 # key (the C `ud`) -> (core, function). Completions are popped when called (the library calls each exactly
@@ -350,7 +354,8 @@ def _run(core: _Core, fn: Callable[..., object], args: Tuple[Any, ...]) -> None:
     except BaseException as e:  # noqa: B902 - nothing may escape into C, not even KeyboardInterrupt
         if core.frames:
             core.frames[-1].append(e)
-        # else: run from a finalizer (the layout was collected): dropped, as in the Lua binding
+        elif core.done_error is None:  # raised by the call's _check; from a finalizer (collected): dropped
+            core.done_error = e
 
 
 def _done_trampoline(_layout: Optional[int], _animation: int, finished: int, ud: Optional[int]) -> None:
@@ -527,6 +532,8 @@ def _count(n: object, what: str) -> int:
         raise TypeError("%s must be an int, got %s" % (what, type(n).__name__))
     if n < 0:
         raise E.InvalidError("%s must be 0 or more, got %d" % (what, n), E.INVALID, "invalid")
+    if n > 2**63 - 1:  # (a C size_t would silently take it modulo 2^64)
+        raise E.InvalidError("%s must be at most 2^63 - 1, got %d" % (what, n), E.INVALID, "invalid")
     return n
 
 
@@ -572,7 +579,8 @@ class Layout:
     def close(self) -> None:
         """Free the C layout (idempotent). Pending completions are called first, with finished=False; the
         first exception one raises is raised here. Called from a callback of this layout, the library frees it
-        when the outer call returns (that call then returns None, or raises ClosedError)."""
+        when the outer call returns: that call then raises what a callback raised, else ClosedError (the clock's
+        calls, advance, seek and advance_frames, return None instead)."""
         self._close(False)
 
     def _close(self, finalizing: bool) -> None:
@@ -698,12 +706,20 @@ class Layout:
         return e
 
     def _check(self, st: int) -> None:
+        core = self._core
+        if core.done_error is not None and not core.measuring and not core.progressing:
+            e, core.done_error = core.done_error, None
+            self._take_cb_error()
+            self._take_progress_error()
+            raise e  # a completion's exception wins over the call's outcome, as in advance()
         if st != E.OK:
             raise self._failure(st)
-        if self._core.cb_error is not None:
+        if core.cb_error is not None:
             self._take_cb_error()  # a failure the call got over (none expected): not for a later call
-        if self._core.progress_error is not None:
+        if core.progress_error is not None:
             self._take_progress_error()
+        if core.h is None:  # a callback closed the layout inside the call: what the call handed out went with it
+            raise _closed()
 
     def _call(self, fn: Union[str, Callable[..., Any]], *args: Any) -> Tuple[Any, list[BaseException]]:
         """A C call that may call back, fn(handle, *args) (fn a function of lib by name, or one of _lib's calls):
@@ -906,7 +922,7 @@ class Layout:
                         add(-1.0)   # MOA_NO_INTRINSIC
                         continue
                     # finite(), with a plain int first (what it does with one, faster: sizes come by thousands)
-                    v = float(x) if type(x) is int else finite(x, "size")
+                    v = float(x) if type(x) is int and -2**53 <= x <= 2**53 else finite(x, "size")
                     if v < 0:
                         raise E.InvalidError("an intrinsic size must be 0 or more (None for none)", E.INVALID,
                                              "invalid")
@@ -1014,11 +1030,13 @@ class Layout:
             # Undo (the exception holds the library's details already): the views back where they were, then
             # the stack's view (with nothing of the caller's left under it).
             if self._core.h is not None:  # (a progress function may have closed the layout)
+                saved = self._lift_limits()  # (they would stop the undo, and the stack would take views with it)
                 for vid, old in reversed(parents):
                     lib.moa_stack_remove(h, sid, vid)
                     if old != sid:
                         lib.moa_view_set_superview(h, vid, old)
                 lib.moa_view_free(h, sid)
+                self._restore_limits(saved)
             self._core.progress_error = None  # one the undoing raised: this call raises the first
             raise
         return _arrange.Stack(self, sid)
@@ -1440,8 +1458,30 @@ class Layout:
             raise E.InvalidError("interval must be 1 or more, got %d" % interval, E.INVALID, "invalid")
         thunk = _progress_thunk(self._core, fn)
         self._check(lib.moa_layout_set_progress(h, thunk, interval, None))
-        self._progress = thunk  # the one before is no longer called (and is not running: C refuses this from it)
+        self._progress = (thunk, interval)  # the one before is no longer called (C refuses this from inside it)
         return self
+
+    def _lift_limits(self) -> Tuple[float, float]:
+        """Lifts the pivots and time limits and the progress function for an undo that must not be stopped half
+        way (a failed stack taken apart); returns the limits for _restore_limits."""
+        h = self._h()
+        pivots, seconds = ctypes.c_double(0), ctypes.c_double(0)
+        lib.moa_layout_limit(h, _LIMIT_PIVOTS, ctypes.byref(pivots))
+        lib.moa_layout_limit(h, _LIMIT_SECONDS, ctypes.byref(seconds))
+        lib.moa_layout_set_limit(h, _LIMIT_PIVOTS, 2.0 ** 53)
+        lib.moa_layout_set_limit(h, _LIMIT_SECONDS, 0.0)
+        if self._progress is not None:
+            lib.moa_layout_set_progress(h, _NO_PROGRESS, 1, None)
+        return pivots.value, seconds.value
+
+    def _restore_limits(self, saved: Tuple[float, float]) -> None:
+        h = self._core.h
+        if h is None:
+            return
+        lib.moa_layout_set_limit(h, _LIMIT_PIVOTS, saved[0])
+        lib.moa_layout_set_limit(h, _LIMIT_SECONDS, saved[1])
+        if self._progress is not None:
+            lib.moa_layout_set_progress(h, self._progress[0], self._progress[1], None)
 
     def set_font(self, font: Union[Font, AdvanceFn, None], *, family: Optional[str] = None,
                  ascent: Optional[float] = None, descent: Optional[float] = None) -> Layout:
@@ -1634,9 +1674,10 @@ class Layout:
         """Animate the root's size; returns the Animation. done(finished) is called once."""
         w, h_ = finite(width, "width"), finite(height, "height")
         d, c, dl = self._anim(duration, curve, delay, spring)
+        h = self._h()  # before the callback is registered: a closed layout leaks nothing
         key = _register(self._core, done)
         out = ctypes.c_uint64(0)
-        st = lib.moa_layout_animate_root_size(self._h(), w, h_, d, c, dl, _DONE if key else _NO_DONE, key,
+        st = lib.moa_layout_animate_root_size(h, w, h_, d, c, dl, _DONE if key else _NO_DONE, key,
                                               ctypes.byref(out))
         return cast(Animation, self._animation(st, key, out))  # started: the library gave an id
 
@@ -1645,18 +1686,20 @@ class Layout:
         """Animate the keyboard guide's height (UIKit's 0.25 s easeInOut by default); returns the Animation."""
         hh = finite(height, "height")
         d, c, _ = self._anim(duration, curve, 0, spring)
+        h = self._h()  # before the callback is registered: a closed layout leaks nothing
         key = _register(self._core, done)
         out = ctypes.c_uint64(0)
-        st = lib.moa_layout_show_keyboard(self._h(), hh, d, c, _DONE if key else _NO_DONE, key, ctypes.byref(out))
+        st = lib.moa_layout_show_keyboard(h, hh, d, c, _DONE if key else _NO_DONE, key, ctypes.byref(out))
         return cast(Animation, self._animation(st, key, out))  # started: the library gave an id
 
     def hide_keyboard(self, duration: float = 0.25, curve: Optional[Curve] = None, done: Optional[Done] = None,
                       spring: Optional[Spring] = None) -> Animation:
         """Animate the keyboard guide's height back to 0; returns the Animation."""
         d, c, _ = self._anim(duration, curve, 0, spring)
+        h = self._h()  # before the callback is registered: a closed layout leaks nothing
         key = _register(self._core, done)
         out = ctypes.c_uint64(0)
-        st = lib.moa_layout_hide_keyboard(self._h(), d, c, _DONE if key else _NO_DONE, key, ctypes.byref(out))
+        st = lib.moa_layout_hide_keyboard(h, d, c, _DONE if key else _NO_DONE, key, ctypes.byref(out))
         return cast(Animation, self._animation(st, key, out))  # started: the library gave an id
 
     # -- collapse and pan
@@ -2053,9 +2096,10 @@ class LayoutConstraint(_Child):
                  done: Optional[Done], spring: Optional[Spring]) -> Animation:
         L = self._layout
         d, c, dl = L._anim(duration, curve, delay, spring)
+        h = self._h()  # before the callback is registered: a closed layout leaks nothing
         key = _register(L._core, done)
         out = ctypes.c_uint64(0)
-        st = fn(self._h(), self._id, to, d, c, dl, _DONE if key else _NO_DONE, key, ctypes.byref(out))
+        st = fn(h, self._id, to, d, c, dl, _DONE if key else _NO_DONE, key, ctypes.byref(out))
         return cast(Animation, L._animation(st, key, out))  # started: the library gave an id
 
     def stop_animating(self) -> LayoutConstraint:
@@ -2120,13 +2164,14 @@ class Collapsible(_Child):
         L = self._layout
         a = boolean(animated, "animated")
         d, c, _ = L._anim(duration, curve, 0, spring)
+        h = self._h()  # before the callback is registered: a closed layout leaks nothing
         key = _register(L._core, done)
         out = ctypes.c_uint64(0)
         cb = _DONE if key else _NO_DONE
         if collapsed is None:
-            st = lib.moa_collapsible_toggle(self._h(), self._id, a, d, c, cb, key, ctypes.byref(out))
+            st = lib.moa_collapsible_toggle(h, self._id, a, d, c, cb, key, ctypes.byref(out))
         else:
-            st = lib.moa_collapsible_set(self._h(), self._id, collapsed, a, d, c, cb, key, ctypes.byref(out))
+            st = lib.moa_collapsible_set(h, self._id, collapsed, a, d, c, cb, key, ctypes.byref(out))
         return L._animation(st, key, out)
 
     def free(self) -> None:
@@ -2183,9 +2228,10 @@ class Pan(_Child):
 
     def _end(self, fn: Any, args: Tuple[Any, ...], done: Optional[RestDone]) -> Optional[float]:
         L = self._layout
+        h = self._h()  # before the callback is registered: a closed layout leaks nothing
         key = _register(L._core, done)
         target, acc = ctypes.c_double(0), ctypes.c_int(0)
-        st = fn(self._h(), self._id, *args, _REST if key else _NO_REST, key, ctypes.byref(target), ctypes.byref(acc))
+        st = fn(h, self._id, *args, _REST if key else _NO_REST, key, ctypes.byref(target), ctypes.byref(acc))
         if st != E.OK or not acc.value:
             _unregister(key)  # failed or ignored: never called
         self._check(st)
@@ -2196,8 +2242,9 @@ class Pan(_Child):
         L = self._layout
         o = finite(offset, "offset")
         a = boolean(animated, "animated")
+        h = self._h()  # before the callback is registered: a closed layout leaks nothing
         key = _register(L._core, done)
-        st = lib.moa_pan_move(self._h(), self._id, o, a, _REST if key else _NO_REST, key)
+        st = lib.moa_pan_move(h, self._id, o, a, _REST if key else _NO_REST, key)
         if st != E.OK:
             _unregister(key)
         self._check(st)

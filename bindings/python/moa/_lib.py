@@ -305,7 +305,7 @@ def _candidates() -> Tuple[list[str], bool]:
     return found, False
 
 
-def _load() -> Tuple[ctypes.CDLL, str]:
+def _load() -> Tuple[ctypes.PyDLL, str]:
     candidates, explicit = _candidates()
     errors = []
     for cand in candidates:
@@ -313,7 +313,9 @@ def _load() -> Tuple[ctypes.CDLL, str]:
             errors.append("%s: not found" % cand)
             continue
         try:
-            return ctypes.CDLL(cand), cand
+            # PyDLL, not CDLL: the GIL stays held through every call (as kiwisolver's), so two threads never run
+            # inside the library at once (two threads on one layout crashed it); callbacks take the GIL they hold.
+            return ctypes.PyDLL(cand), cand
         except OSError as e:
             errors.append("%s: %s" % (cand, e))
             if explicit:
@@ -322,7 +324,7 @@ def _load() -> Tuple[ctypes.CDLL, str]:
                       "`make install`, or install the wheel): " + "; ".join(errors))
 
 
-lib: ctypes.CDLL
+lib: ctypes.PyDLL
 #: The path (or find_library name) of the loaded library.
 path: str
 lib, path = _load()
