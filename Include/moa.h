@@ -718,7 +718,8 @@ typedef struct moa_frame {
 **   message      what went wrong, without the location, e.g. "unknown view `calender`" (at most 512 bytes: a
 **                message quoting huge text keeps its start and end around "…(N bytes left out)…");
 **   source_line  the text of the offending line, whole, "" if none (moa_layout_errmsg() shows at most 160
-**                bytes of it, around the offending token);
+**                bytes of it, around the offending token); invalid UTF-8 in it is repaired (U+FFFD), while
+**                the offsets above count the bytes the caller gave;
 **   expected     what would have been accepted at `offset`, e.g. "`==`, `<=`, `>=`", "" if nothing is known;
 **   suggestion   a near name for an unknown view, attribute or priority, e.g. "calendar", "" if none;
 **   source       the source name given to moa_layout_eqs_source(), "" if none.
