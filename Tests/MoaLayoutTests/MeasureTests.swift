@@ -233,6 +233,13 @@ final class MeasureTests: XCTestCase {
                            rootWidth: 320, measurer: SimpleTextMeasurer())   // 6 points a character
     }
 
+    /// A line height far below the height limit: the line count it allows is beyond Int (it trapped).
+    func testATinyLineHeightUnderAHeightLimit() throws {
+        let text = TextContent("the quick brown fox", style: TextStyle(fontSize: 10, lineHeight: 1e-300))
+        let lines = try TextLines.wrap(text, width: 53, heightLimit: 100, rootWidth: 320, measurer: SimpleTextMeasurer())
+        XCTAssertEqual(lines.lines, ["the", "quick", "brown", "fox"])
+    }
+
     func testWrappingByWords() throws {
         XCTAssertEqual(try wrap("the quick brown fox", .infinity).lines, ["the quick brown fox"])
         XCTAssertEqual(try wrap("the quick brown fox", 60).lines, ["the quick", "brown fox"])   // 9 chars = 54

@@ -152,7 +152,11 @@ public struct TextLines: Hashable, Sendable {
                             firstBaseline: (lineHeight - glyphHeight) / 2 + measurer.ascent * size)
         guard !text.string.isEmpty else { return out }
         var maxLines = text.style.maxLines > 0 ? text.style.maxLines : Int.max
-        if heightLimit.isFinite { maxLines = min(maxLines, max(1, Int((heightLimit / lineHeight).rounded(.down)))) }
+        if heightLimit.isFinite {
+            // (a tiny line height over a tall limit is beyond Int: converting it would trap)
+            let fit = (heightLimit / lineHeight).rounded(.down)
+            maxLines = min(maxLines, fit >= Double(Int32.max) ? Int(Int32.max) : max(1, Int(fit)))
+        }
         let space = try measurer.advance(" ", fontSize: size)
         let limit = width + 1e-9   // a line exactly as wide as the width fits
         var lines: [String] = [], widths: [Double] = []
