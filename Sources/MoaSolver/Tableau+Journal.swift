@@ -12,6 +12,8 @@ struct Journal {
     var constants: [(RowID, Double)] = []
     /// Objective coefficients as they were: (level, symbol, old value), in the order of the changes.
     var objective: [(LevelID, Sym, Double)] = []
+    /// The length of `objective` at which it is next compacted (`compactObjective`).
+    var objectiveCompactAt = 1 << 16
     var levelConstants: [Double] = []
     var levelCount = 0
     var symCount = 0
@@ -58,6 +60,23 @@ struct Journal {
     /// Notes that row `r` was popped from the free list, leaving `count` entries.
     mutating func poppedRow(_ r: RowID, leaving count: Int) {
         if count < freeRowsMark { freeRowsMark = count; poppedRows.append(r) }
+    }
+
+    /// Keeps only the first record of each coefficient (its value at `begin()`, which a rollback restores
+    /// last): every pivot records the coefficients it moves, and a call that pivots for long (a dual simplex of
+    /// 100,000 pivots in an ambiguity probe) grew the record past 2 GB, where the process was stopped.
+    mutating func compactObjective() {
+        var seen = Set<Int64>()
+        seen.reserveCapacity(objective.count / 4)
+        var kept = 0
+        for i in objective.indices {
+            let (l, s, _) = objective[i]
+            guard seen.insert(Int64(l.raw) << 32 | Int64(s.raw)).inserted else { continue }
+            objective[kept] = objective[i]
+            kept += 1
+        }
+        objective.removeLast(objective.count - kept)
+        objectiveCompactAt = max(1 << 16, 2 * kept)
     }
 
     /// Ends the transaction (after a commit or a rollback has used the record).

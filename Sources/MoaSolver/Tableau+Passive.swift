@@ -400,6 +400,10 @@ extension Tableau {
     /// downstream walk and the rows that use it, where writing every aggregate downstream out did a chain's whole
     /// length of merges.
     mutating func activate(_ r: RowID) -> RowID {
+        // Recorded before any field changes: the aggregate is cleared below before `freeRow` records the row,
+        // and a rolled-back swap then left the definition without its aggregate (a later constant shift missed
+        // the rows that hold it; found by a stress of the C API with nice numbers).
+        touch(r)
         let down = downstream(of: r)
         for (w, _) in down { flats[w].seq = 0 }   // their expansions go through `r`
         var delta: [(Sym, Double)] = []

@@ -40,7 +40,10 @@ extension Tableau {
         let old = levels[l].coef[s]
         var v = old + delta
         if abs(v) < Tolerance.coefEpsilon { v = 0 }
-        if journal.isOpen { journal.objective.append((l, s, old)) }
+        if journal.isOpen {
+            journal.objective.append((l, s, old))
+            if journal.objective.count > journal.objectiveCompactAt { journal.compactObjective() }
+        }
         levels[l].coef[s] = v
         noteObjectiveChange(s)
     }
@@ -74,6 +77,7 @@ extension Tableau {
             }
         }
         swap(&coef, &levels[l].coef)
+        if journaling && journal.objective.count > journal.objectiveCompactAt { journal.compactObjective() }
     }
 
     /// objective[l] += factor * row r (constant and terms).
@@ -291,6 +295,8 @@ extension Tableau {
     /// Consecutive degenerate pivots (the objective does not move) after which the entering choice falls back
     /// to Bland's rule for the rest of the call: only degenerate pivots can cycle.
     static let blandAfter = 50
+    /// Pivots of one dual simplex after which its leaving choice follows Bland's rule (see `dualOptimize`).
+    static let dualBlandAfter = 1000
 
     /// A bound on pivots per call: far above what a layout needs (about one per row), low enough that a cycle
     /// caused by rounding ends in an error rather than a hang of the host.
@@ -390,8 +396,26 @@ extension Tableau {
     mutating func dualOptimize() throws(SolverError) -> RowID? {
         stats.pivotKind = 3; defer { stats.pivotKind = 0 }
         var guardCount = 0
-        while let leaving = infeasible.popLast() {
+        // Each pivot lists the rows it made infeasible, again if already listed: a long run of pivots (a cycle
+        // on degenerate rows) grew the list without bound (an `ambiguities()` probe reached 2 GB and the
+        // process was stopped). Past `dualBlandAfter` pivots the list is kept without repeats and the leaving
+        // row is the infeasible one with the lowest basic (Bland's rule, with the entering tie-break by symbol
+        // id in `lexRatioLess`): the dual simplex cannot cycle then.
+        while !infeasible.isEmpty {
             guardCount += 1
+            let leaving: Sym
+            if guardCount > Tableau.dualBlandAfter {
+                infeasible.sort()
+                var unique = 0
+                for i in infeasible.indices where i == 0 || infeasible[i] != infeasible[i - 1] {
+                    infeasible[unique] = infeasible[i]
+                    unique += 1
+                }
+                infeasible.removeLast(infeasible.count - unique)
+                leaving = infeasible.removeFirst()
+            } else {
+                leaving = infeasible.removeLast()
+            }
             if guardCount > iterationLimit {
                 // Rounding made the dual simplex cycle: report the row instead of hanging the host.
                 infeasible.removeAll()
