@@ -999,7 +999,7 @@ MOA_API moa_status moa_layout_set_safe_area(moa_layout *L, double top, double le
 ** moa_layout_set_keyboard_height -- set the keyboard guide's height at once (its bottom is the root's
 ** bottom); constraints attached to keyboard.top follow. To animate it, see moa_layout_show_keyboard().
 **
-** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_INVALID if height is negative or not finite;
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_INVALID if height is not in 0...1e9;
 ** MOA_UNSATISFIABLE (nothing changes). Swift: `Layout.setKeyboardHeight(_:)`.
 */
 MOA_API moa_status moa_layout_set_keyboard_height(moa_layout *L, double height);
@@ -1396,7 +1396,8 @@ MOA_API moa_status moa_layout_views(moa_layout *L, moa_view *out, size_t cap, si
 ** subviews, subviews in the order they were added (see moa_frame and CONVENTIONS, Arrays out).
 **
 ** Returns MOA_OK; MOA_MISUSE if L or count is NULL, or out is NULL with cap > 0; MOA_INVALID if cap does not
-** fit in a ptrdiff_t. Swift: `Layout.snapshot(time:includeGuides:)`.
+** fit in a ptrdiff_t; MOA_CALLBACK and MOA_LIMIT as moa_layout_solve(), which it runs first when needed.
+** Swift: `Layout.snapshot(time:includeGuides:)`.
 */
 MOA_API moa_status moa_layout_frames(moa_layout *L, int include_guides, moa_frame *out, size_t cap,
                                      size_t *count);
@@ -1447,8 +1448,8 @@ MOA_API moa_status moa_layout_ambiguities(moa_layout *L, moa_view *views, int *v
 ** combination of MOA_SVG_CONSTRAINTS, MOA_SVG_GUIDES and MOA_SVG_NO_LABELS. On success *out points to a
 ** NUL-terminated string owned by the layout (see CONVENTIONS).
 **
-** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_INVALID for unknown flags; MOA_NOMEM.
-** Swift: `Layout.svg(_:)`.
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_INVALID for unknown flags; MOA_NOMEM; MOA_CALLBACK and
+** MOA_LIMIT as moa_layout_solve(), which it runs first when needed. Swift: `Layout.svg(_:)`.
 */
 MOA_API moa_status moa_layout_svg(moa_layout *L, int flags, const char **out);
 
@@ -1466,7 +1467,8 @@ MOA_API moa_status moa_layout_svg(moa_layout *L, int flags, const char **out);
 **
 ** On success *out points to a NUL-terminated string owned by the layout (see CONVENTIONS).
 **
-** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOMEM. Swift: `Layout.html(title:trace:)`.
+** Returns MOA_OK; MOA_MISUSE if L or out is NULL; MOA_NOMEM; MOA_CALLBACK and MOA_LIMIT as moa_layout_solve(),
+** which it runs first when needed. Swift: `Layout.html(title:trace:)`.
 */
 MOA_API moa_status moa_layout_html(moa_layout *L, const char *title, const char **out);
 
@@ -2464,7 +2466,8 @@ MOA_API moa_status moa_pan_rest_position(moa_layout *L, moa_pan p, double *out);
 ** (moa_layout_advance(), moa_layout_seek()), with the guides when include_guides != 0. Starting again
 ** discards what was recorded.
 **
-** Returns MOA_OK; MOA_MISUSE if L is NULL. Swift: `Animator.startRecording(includeGuides:)`.
+** Returns MOA_OK; MOA_MISUSE if L is NULL; MOA_CALLBACK and MOA_LIMIT as moa_layout_solve() (the first frame
+** is recorded from a solved layout; nothing is recorded then). Swift: `Animator.startRecording(includeGuides:)`.
 */
 MOA_API moa_status moa_layout_trace_start(moa_layout *L, int include_guides);
 

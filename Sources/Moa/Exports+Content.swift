@@ -145,6 +145,8 @@ public func moa_view_text_lines(
     withLayout(L) { box in
         let view = try box.view(v)
         let out = try required(out, "out")
+        // Checked before the solve: a failed call leaves the frames as they were.
+        guard view.text != nil else { throw BoundaryFailure.invalid("`\(view.name)` has no text") }
         try box.solveIfNeeded()
         guard let t = try box.layout.textLines(of: view) else { throw BoundaryFailure.invalid("`\(view.name)` has no text") }
         out.pointee = try box.text.keep(t.lines.joined(separator: "\n"))

@@ -213,6 +213,11 @@ extension Layout {
     /// - Throws: `.callback` when the text measurer fails.
     public func textLines(of v: View) throws(LayoutError) -> TextLines? {
         guard let text = v.text else { return nil }
+        // A font's advance function runs from here too (pictures, text_lines): measuring, so that it cannot
+        // change the layout in the middle of the call, as during a solve.
+        let wasMeasuring = isMeasuring
+        isMeasuring = true
+        defer { isMeasuring = wasMeasuring }
         do {
             return try TextLines.wrap(text, width: max(v.frame.width, 0), rootWidth: rootWidth, measurer: textMeasurer)
         } catch {
@@ -227,11 +232,13 @@ extension Layout {
             guard let text = v.text else { return MeasuredSize(width: 0, height: 0) }
             let lines = try TextLines.wrap(text, width: p.width, heightLimit: p.height, rootWidth: self.rootWidth,
                                            measurer: self.textMeasurer)
-            let width = p.widthMode == .exactly ? p.width : lines.width
-            let height = p.heightMode == .exactly ? p.height : lines.height
+            // Within the lengths a layout takes (a long line of huge type is wider than 1e9, and a measured size
+            // beyond it fails every solve): text that long is cut at the edge like any overflowing content.
+            let width = p.widthMode == .exactly ? p.width : min(lines.width, Layout.maxLength)
+            let height = p.heightMode == .exactly ? p.height : min(lines.height, Layout.maxLength)
             guard !lines.lines.isEmpty else { return MeasuredSize(width: width, height: height) }
-            return MeasuredSize(width: width, height: height, baseline: lines.lastBaseline,
-                                firstBaseline: lines.firstBaseline)
+            return MeasuredSize(width: width, height: height, baseline: min(lines.lastBaseline, Layout.maxLength),
+                                firstBaseline: min(lines.firstBaseline, Layout.maxLength))
         }
     }
 

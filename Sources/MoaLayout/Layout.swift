@@ -507,8 +507,8 @@ public final class Layout {
     /// attached to `keyboard.top` follow. Changed in place.
     /// - Throws: `.invalid` for a negative or non-finite height, `.unsatisfiable` (nothing changes).
     public func setKeyboardHeight(_ height: Double) throws(LayoutError) {
-        guard height.isFinite, height >= 0 else {
-            throw LayoutError(.invalid, "keyboard height \(formatNumber(height)) must be finite and >= 0")
+        guard Layout.isLength(height), height >= 0 else {   // (as animated: a length, 0...1e9)
+            throw LayoutError(.invalid, "keyboard height \(formatNumber(height)) must be finite, 0...1e9")
         }
         try _transaction { (j: inout Journal) throws(LayoutError) in
             let old = keyboardHeight

@@ -252,6 +252,7 @@ public final class View: Hashable, CustomStringConvertible {
     /// - Throws: `.invalid` for non-finite insets, `.unsatisfiable` if a required constraint could no longer
     ///   hold (nothing changes), `.stale` for a removed view.
     public func setLayoutMargins(_ margins: EdgeInsets) throws(LayoutError) {
+        try checkNotOwned()
         try checkUsable()._setMargins(self, absolute: margins, directional: nil)
     }
 
@@ -261,6 +262,7 @@ public final class View: Hashable, CustomStringConvertible {
     /// - Throws: `.invalid` for non-finite insets, `.unsatisfiable` if a required constraint could no longer
     ///   hold (nothing changes), `.stale` for a removed view.
     public func setDirectionalLayoutMargins(_ margins: DirectionalEdgeInsets) throws(LayoutError) {
+        try checkNotOwned()
         try checkUsable()._setMargins(self, absolute: nil, directional: margins)
     }
 
@@ -268,7 +270,15 @@ public final class View: Hashable, CustomStringConvertible {
     /// whose first view is this view or inherits from it are mirrored or un-mirrored in place.
     /// - Throws: `.unsatisfiable` (nothing changes), `.stale`.
     public func setLayoutDirection(_ direction: LayoutDirection) throws(LayoutError) {
+        try checkNotOwned()
         try checkUsable()._setDirection(self, direction)
+    }
+
+    /// A guide an arrangement made (a stack's spacer) is changed through its owner only.
+    func checkNotOwned() throws(LayoutError) {
+        guard !isOwned else {
+            throw LayoutError(.invalid, "`\(name)` belongs to \(superview?.name ?? "its owner"); change its owner instead")
+        }
     }
 
     /// Measured content owns the intrinsic size.
@@ -284,6 +294,7 @@ public final class View: Hashable, CustomStringConvertible {
     /// - Throws: `.invalid` for negative or non-finite sizes, `.unsatisfiable` (nothing changes), `.stale`.
     public func setIntrinsicSize(width: Double?, height: Double?) throws(LayoutError) {
         let layout = try checkUsable()
+        try checkNotOwned()
         try checkNotMeasured()
         try layout._transaction { (j: inout Journal) throws(LayoutError) in
             try layout._setIntrinsic(self, .horizontal, width, &j)
@@ -294,6 +305,7 @@ public final class View: Hashable, CustomStringConvertible {
     /// Sets the intrinsic size on one axis (nil for none). See `setIntrinsicSize(width:height:)`.
     public func setIntrinsicSize(_ size: Double?, for axis: LayoutAxis) throws(LayoutError) {
         let layout = try checkUsable()
+        try checkNotOwned()
         try checkNotMeasured()
         try layout._transaction { (j: inout Journal) throws(LayoutError) in
             try layout._setIntrinsic(self, axis, size, &j)
@@ -324,6 +336,7 @@ public final class View: Hashable, CustomStringConvertible {
     /// - Throws: `.invalid` for non-finite offsets, `.unsatisfiable`, `.stale`.
     public func setBaselineOffset(_ offset: Double?, first: Double? = nil) throws(LayoutError) {
         let layout = try checkUsable()
+        try checkNotOwned()
         try checkNotMeasured()
         try layout._setBaseline(self, offset, first)
     }

@@ -263,6 +263,100 @@ static void test_bulk_and_styles(void) {
     moa_layout_free(L);
 }
 
+/* ---- second review: pictures, text, owned guides, the keyboard, a failed add's leftovers ---- */
+
+static double wide_advance(const char *s, size_t n, double size, void *ud) {
+    (void)s; (void)ud;
+    return 0.6 * size * (double)n;
+}
+
+static void test_second_review(void) {
+    moa_layout *L = moa_layout_new(320, 480);
+    moa_view a, b, st, vs[3];
+    moa_lcons c;
+    moa_rect r;
+    moa_frame f[16];
+    size_t n = 0;
+    const char *svg = NULL, *text = NULL;
+    moa_text_style style;
+    char *big;
+    CHECK_OK(moa_view_new(L, "a", 0, &a));
+    CHECK_OK(moa_view_new(L, "b", 0, &b));
+    CHECK_OK(moa_layout_eqs(L, "a.left == 0\na.top == 0\na.width == 100\na.height == 10\nb.left == 0\nb.top == 20\n"
+                               "b.width == 100", NULL, 0, &n));
+    /* text with control characters makes a well-formed picture */
+    CHECK_OK(moa_view_set_text(L, b, "x\x01y\x0b<z>", NULL));
+    CHECK_OK(moa_layout_svg(L, 0, &svg));
+    CHECK(svg != NULL && strchr(svg, 0x01) == NULL && strchr(svg, 0x0b) == NULL && strstr(svg, "&lt;z&gt;") != NULL);
+    /* a failed text_lines leaves the frames as they were */
+    CHECK_OK(moa_layout_solve(L, NULL));
+    CHECK_OK(moa_layout_eq(L, "a.left == 50", &c));
+    CHECK_STATUS(moa_view_text_lines(L, a, &text, NULL), MOA_INVALID);
+    CHECK_OK(moa_view_frame(L, a, &r));
+    CHECK_NEAR(r.x, 0);
+    /* text wider than any length: measured at the edge, the layout still solves */
+    big = malloc(200001);
+    memset(big, 'x', 200000);
+    big[200000] = 0;
+    memset(&style, 0, sizeof style);
+    style.font_size = 1e4;
+    CHECK_OK(moa_layout_set_font(L, "F", wide_advance, NULL, 0.8, 0.2));
+    CHECK_OK(moa_view_set_text(L, b, big, &style));
+    CHECK_OK(moa_layout_solve(L, NULL));
+    free(big);
+    /* the keyboard's height is a length */
+    CHECK_STATUS(moa_layout_set_keyboard_height(L, 1e10), MOA_INVALID);
+    /* a stack's spacers are changed through the stack only */
+    for (int i = 0; i < 3; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "s%d", i);
+        CHECK_OK(moa_view_new(L, name, 0, &vs[i]));
+        CHECK_OK(moa_view_set_intrinsic_size(L, vs[i], 50, 10));
+    }
+    CHECK_OK(moa_stack_new(L, "st", 0, MOA_HORIZONTAL, &st));
+    CHECK_OK(moa_stack_set_distribution(L, st, MOA_DISTRIBUTION_EQUAL_SPACING));
+    for (int i = 0; i < 3; i++) CHECK_OK(moa_stack_insert(L, st, vs[i], -1));
+    CHECK_OK(moa_layout_frames(L, 1, f, 16, &n));
+    {
+        int refused = 0, spacers = 0;
+        for (size_t i = 0; i < n && i < 16; i++) {
+            const char *name = NULL;
+            if (!f[i].is_guide || moa_view_name(L, f[i].view, &name) != MOA_OK || strchr(name, '#') == NULL) continue;
+            spacers++;
+            if (moa_view_set_direction(L, f[i].view, MOA_RTL) == MOA_INVALID &&
+                moa_view_set_intrinsic_size(L, f[i].view, 5, 5) == MOA_INVALID)
+                refused++;
+        }
+        CHECK(spacers > 0 && refused == spacers);
+    }
+    moa_layout_free(L);
+}
+
+/* A required add that fails after taking a definition over must give the definition its aggregate back: a
+   later removal left a required constraint broken (nice numbers). */
+static void test_failed_add_leaves_nothing(void) {
+    moa_solver *s = moa_solver_new();
+    moa_var x, y, z;
+    moa_cons c1, c2, c3, c4;
+    double X = 0, Y = 0, Z = 0;
+    CHECK_OK(moa_var_new(s, "x", &x));
+    CHECK_OK(moa_var_new(s, "y", &y));
+    CHECK_OK(moa_var_new(s, "z", &z));
+    moa_term t1[] = {{x, -9}}, t2[] = {{x, 1}, {y, 1}, {z, -16}}, t3[] = {{z, -18}}, t4[] = {{x, -1}, {z, 2}};
+    CHECK_OK(moa_solver_add(s, t1, 1, -70, MOA_EQ, MOA_REQUIRED, "c1", &c1));
+    CHECK_OK(moa_solver_add(s, t2, 3, 40, MOA_GE, MOA_REQUIRED, "c2", &c2));
+    CHECK_OK(moa_solver_add(s, t3, 1, -160, MOA_GE, MOA_REQUIRED, "c3", &c3));
+    CHECK_STATUS(moa_solver_add(s, t4, 2, -170, MOA_EQ, MOA_REQUIRED, "c4", &c4), MOA_UNSATISFIABLE);
+    CHECK_OK(moa_cons_remove(s, c1));
+    CHECK_OK(moa_solver_update(s));
+    CHECK_OK(moa_var_value(s, x, &X));
+    CHECK_OK(moa_var_value(s, y, &Y));
+    CHECK_OK(moa_var_value(s, z, &Z));
+    CHECK(X + Y - 16 * Z + 40 >= -1e-9);
+    CHECK(-18 * Z - 160 >= -1e-9);
+    moa_solver_free(s);
+}
+
 int main(void) {
     test_deep_free_on_small_stack();
     test_font_callback_cannot_advance();
@@ -272,5 +366,7 @@ int main(void) {
     test_completion_moves_listed();
     test_error_offsets_in_caller_bytes();
     test_bulk_and_styles();
+    test_second_review();
+    test_failed_add_leaves_nothing();
     return CHECK_DONE();
 }

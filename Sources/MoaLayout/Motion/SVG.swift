@@ -311,14 +311,18 @@ extension FrameTrace {
 /// Text with `&`, `<`, `>`, `"` and `'` escaped for XML.
 func xmlEscape(_ s: String) -> String {
     var out = ""
-    for ch in s {
-        switch ch {
+    for u in s.unicodeScalars {
+        switch u {
         case "&": out += "&amp;"
         case "<": out += "&lt;"
         case ">": out += "&gt;"
         case "\"": out += "&quot;"
         case "'": out += "&apos;"
-        default: out.append(ch)
+        case "\t", "\n", "\r": out.unicodeScalars.append(u)
+        // Characters XML does not allow at all (not even as references: C0 controls, U+FFFE, U+FFFF) would
+        // make the picture unreadable: U+FFFD stands for them.
+        case "\u{0}" ..< "\u{20}", "\u{FFFE}", "\u{FFFF}": out += "\u{FFFD}"
+        default: out.unicodeScalars.append(u)
         }
     }
     return out
