@@ -84,8 +84,16 @@ extension Layout {
         } catch {
             throw _locate(error, line: index + 1, text: first.text, start: first.start, source: nil)
         }
-        return try _transaction { (j: inout Journal) throws(LayoutError) in
-            try _applyLines([r], actions, source: nil, &j)[0]
+        do throws(LayoutError) {
+            return try _transaction { (j: inout Journal) throws(LayoutError) in
+                try _applyLines([r], actions, source: nil, &j)[0]
+            }
+        } catch {
+            // Applying locates a failure (a conflict) on the equation's own line, which `eq` numbers from 1
+            // within `line` (its `ResolvedLine` has none: an eq constraint has no line of an eqs text).
+            var e = error
+            if e.textOffset != nil { e.line = index + 1 }
+            throw e
         }
     }
 
