@@ -13,7 +13,7 @@ struct Journal {
     /// Objective coefficients as they were: (level, symbol, old value), in the order of the changes.
     var objective: [(LevelID, Sym, Double)] = []
     /// The length of `objective` at which it is next compacted (`compactObjective`).
-    var objectiveCompactAt = 1 << 16
+    var objectiveCompactAt = 1 << 22
     var levelConstants: [Double] = []
     var levelCount = 0
     var symCount = 0
@@ -76,7 +76,7 @@ struct Journal {
             kept += 1
         }
         objective.removeLast(objective.count - kept)
-        objectiveCompactAt = max(1 << 16, 2 * kept)
+        objectiveCompactAt = max(1 << 22, 2 * kept)
     }
 
     /// Ends the transaction (after a commit or a rollback has used the record).

@@ -396,25 +396,29 @@ extension Tableau {
     mutating func dualOptimize() throws(SolverError) -> RowID? {
         stats.pivotKind = 3; defer { stats.pivotKind = 0 }
         var guardCount = 0
-        // Each pivot lists the rows it made infeasible, again if already listed: a long run of pivots (a cycle
-        // on degenerate rows) grew the list without bound (an `ambiguities()` probe reached 2 GB and the
-        // process was stopped). Past `dualBlandAfter` pivots the list is kept without repeats and the leaving
-        // row is the infeasible one with the lowest basic (Bland's rule, with the entering tie-break by symbol
-        // id in `lexRatioLess`): the dual simplex cannot cycle then.
-        while !infeasible.isEmpty {
+        // A long run of pivots (a cycle on degenerate rows) re-lists rows without end: past `dualBlandAfter`
+        // pivots (or four per row) the list drops its repeats as it grows, and the leaving row is the infeasible
+        // one with the lowest basic (Bland's rule, with the entering tie-break by symbol id in `lexRatioLess`),
+        // so the dual simplex cannot cycle (an `ambiguities()` probe ran ~100,000 pivots).
+        let blandAfter = max(Tableau.dualBlandAfter, 4 * rows.count)
+        while var leaving = infeasible.popLast() {
             guardCount += 1
-            let leaving: Sym
-            if guardCount > Tableau.dualBlandAfter {
-                infeasible.sort()
-                var unique = 0
-                for i in infeasible.indices where i == 0 || infeasible[i] != infeasible[i - 1] {
-                    infeasible[unique] = infeasible[i]
-                    unique += 1
+            if guardCount > blandAfter {
+                infeasible.append(leaving)
+                if infeasible.count > 2 * rows.count + 64 {
+                    infeasible.sort()
+                    var unique = 0
+                    for i in infeasible.indices where i == 0 || infeasible[i] != infeasible[i - 1] {
+                        infeasible[unique] = infeasible[i]
+                        unique += 1
+                    }
+                    infeasible.removeLast(infeasible.count - unique)
                 }
-                infeasible.removeLast(infeasible.count - unique)
-                leaving = infeasible.removeFirst()
-            } else {
-                leaving = infeasible.removeLast()
+                var m = 0
+                for i in infeasible.indices where infeasible[i] < infeasible[m] { m = i }
+                leaving = infeasible[m]
+                infeasible.swapAt(m, infeasible.count - 1)
+                infeasible.removeLast()
             }
             if guardCount > iterationLimit {
                 // Rounding made the dual simplex cycle: report the row instead of hanging the host.
