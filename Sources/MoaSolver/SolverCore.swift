@@ -703,6 +703,8 @@ struct SolverCore {
             // found one that did, numerically).
             let takesOver = r.isValid && (isEquality
                 ? !tab.rows[r].passive || !SolverCore.isEquality(cons[Int(tab.rows[r].constraint)])
+                    || (!holdsFreeVariable(cons[slot], besides: v)
+                        && definesBefore(cons[slot], cons[Int(tab.rows[r].constraint)], subject: v))
                 : cons[slot].isRequired && !tab.rows[r].passive
                     && tab.isDownstreamSmall(v, limit: SolverCore.takeoverDownstreamLimit))
             // A variable that definitions already use is defined late only by a required equality: anything
@@ -798,6 +800,42 @@ struct SolverCore {
     }
 
     static func isEquality(_ rec: ConstraintRecord) -> Bool { rec.isRequired && rec.relation == .equal }
+
+    /// Whether the constraint holds a variable other than `v` that is not basic and no active row holds: as an
+    /// ordinary row it takes that variable as its basic, a short row that fills nothing in (a form's
+    /// `bottom == lastField.bottom + 10` gives the form's height), so it need not take `v`'s definition over.
+    func holdsFreeVariable(_ rec: ConstraintRecord, besides v: Sym) -> Bool {
+        for i in rec.vars.indices where abs(rec.coefs[i]) >= Tolerance.coefEpsilon {
+            let s = varSym[Int(rec.vars[i])]
+            if s != v && !tab.rowOf[s].isValid && tab.cols[s].isEmpty { return true }
+        }
+        return false
+    }
+
+    /// Between two required equalities whose highest-ranked variable is `v`, whether `a` rather than `b` should
+    /// define it: the one whose other variables rank lower, compared highest first (ties keep `b`). So which of
+    /// them defines `v` does not depend on the order they came in, and a chain is defined along itself: in a
+    /// stack appended to one view at a time, `v2.leading == v1.trailing` defines `v2.left`, not the stack's
+    /// `v2.trailing == stack.trailing` that came first (which then held every position after it in a long row).
+    func definesBefore(_ a: ConstraintRecord, _ b: ConstraintRecord, subject v: Sym) -> Bool {
+        /// The highest-ranked variable of `rec` below `bound` (terms the rows keep only), or `.none`.
+        func next(_ rec: ConstraintRecord, below bound: Sym) -> Sym {
+            var best = Sym.none
+            for i in rec.vars.indices where abs(rec.coefs[i]) >= Tolerance.coefEpsilon {
+                let s = varSym[Int(rec.vars[i])]
+                if s < bound && (!best.isValid || s > best) { best = s }
+            }
+            return best
+        }
+        var boundA = v, boundB = v
+        while true {
+            let na = next(a, below: boundA), nb = next(b, below: boundB)
+            if na != nb { return !na.isValid || (nb.isValid && na < nb) }
+            guard na.isValid else { return false }
+            boundA = na
+            boundB = nb
+        }
+    }
 
     /// The passive row by which active constraint `slot` defines a variable, or none: the passive row that
     /// holds its marker (only its own does). Read from the tableau, so a rollback cannot leave it stale.
