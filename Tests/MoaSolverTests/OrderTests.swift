@@ -136,4 +136,45 @@ final class OrderTests: XCTestCase {
             }
         }
     }
+
+    /// Two required equalities with the same highest-ranked variable, in either order, leave the same tableau
+    /// size: a row closed at both ends and appended to one view at a time (each new view's
+    /// `right == container.right` first, then its `left == previous.right`, then the previous closure removed,
+    /// as a stack does) ends like the row built link first. It used to keep the closure as each view's
+    /// definition and hold every later position in a long row: 120 views, 30k cells instead of ~1k.
+    func testEqualDefinitionsDoNotDependOnOrder() throws {
+        func build(closureFirst: Bool) throws -> (SolverUsage, [Double]) {
+            let s = Solver()
+            let cl = s.addVariable(name: "cl"), cw = s.addVariable(name: "cw")
+            try s.add(Expression([Term(cl, 1)], constant: 0), .equal)
+            try s.add(Expression([Term(cw, 1)], constant: -1000), .equal)
+            var views: [(x: Variable, w: Variable)] = []
+            var closure: Constraint?
+            for i in 0 ..< 120 {
+                let w = s.addVariable(name: "w\(i)"), x = s.addVariable(name: "x\(i)")
+                try s.add(Expression([Term(w, 1)], constant: -2), .equal, priority: Priority.medium)
+                try s.add(Expression([Term(w, 1)], constant: 0), .equal, priority: Double(1 + i) / 1000)
+                let close = Expression([Term(x, 1), Term(w, 1), Term(cl, -1), Term(cw, -1)], constant: 0)
+                let link = views.last.map { Expression([Term(x, 1), Term($0.x, -1), Term($0.w, -1)], constant: 0) }
+                    ?? Expression([Term(x, 1), Term(cl, -1)], constant: 0)
+                let old = closure
+                if closureFirst {
+                    closure = try s.add(close, .equal)
+                    try s.add(link, .equal)
+                } else {
+                    try s.add(link, .equal)
+                    closure = try s.add(close, .equal)
+                }
+                if let old { try s.remove(old) }
+                views.append((x, w))
+            }
+            s.updateVariables()
+            if let problem = s._consistencyProblem() { XCTFail(problem) }
+            return (s.usage, try views.map { try s.value(of: $0.x) })
+        }
+        let (a, xa) = try build(closureFirst: true), (b, xb) = try build(closureFirst: false)
+        XCTAssertEqual(xa, xb)
+        XCTAssertEqual(xa.last!, 998, accuracy: 1e-9)
+        XCTAssertLessThan(a.cells, 2 * b.cells + 100, "closure first: \(a.cells) cells, link first: \(b.cells)")
+    }
 }
