@@ -61,6 +61,19 @@ public final class Solver {
     /// otherwise. C: `moa_var_new`.
     public func addVariable(name: String = "") -> Variable { core.addVariable(name: name) }
 
+    /// Ranks `v`, a variable that no constraint holds yet, just above `w` (below every variable made after
+    /// `w`): a constraint defines its highest-ranked variable, so constraints then read `v` as made right after
+    /// `w`. Variables rank by when they were made otherwise. A layout places the guides it makes between views
+    /// that already exist (a chain's spacers) just above the view before them: `spacer.leading == a.trailing`
+    /// then defines the spacer's position and `spacer.trailing == b.leading` the next view's, instead of each
+    /// view's position going into a row that holds every gap before it. Returns false, and nothing changes,
+    /// when a constraint holds `v`, the variable made after `w` was itself placed, or three variables are placed
+    /// there already. The order shapes the tableau only, never the solution.
+    @discardableResult
+    public func placeRank(of v: Variable, justAbove w: Variable) throws(SolverError) -> Bool {
+        try core.placeRank(of: v, justAbove: w)
+    }
+
     /// Frees a variable; its handle becomes stale. Throws `.misuse` while a constraint or an edit uses it.
     /// C: `moa_var_free`.
     public func removeVariable(_ v: Variable) throws(SolverError) { try core.removeVariable(v) }

@@ -116,6 +116,12 @@ struct SolverCore {
     /// The number of live constraints (active or not), not counting edit variables.
     var constraintCount: Int { liveConstraints }
 
+    /// See `Solver.placeRank(of:justAbove:)`.
+    mutating func placeRank(of v: Variable, justAbove w: Variable) throws(SolverError) -> Bool {
+        let a = try checked(v), b = try checked(w)
+        return tab.placeRank(varSym[a], below: Sym(varSym[b].index + 1))
+    }
+
     mutating func addVariable(name: String = "") -> Variable {
         let slot: Int
         if let f = freeVarSlots.popLast() {
@@ -359,7 +365,7 @@ struct SolverCore {
             let p = passiveRow(slot)
             if p.isValid { defining.append((tab.rows[p].basic, slot)) } else { plain.append(slot) }
         }
-        defining.sort { $0.subject > $1.subject }
+        defining.sort { tab.ranksAbove($0.subject, $1.subject) }
         let order = plain + defining.map(\.slot)
         // Most of the system going (a layout's main container): building what stays costs less than taking
         // the rest down, where definitions still used inside the batch (inequalities, soft constraints: see
@@ -770,8 +776,9 @@ struct SolverCore {
         tab.commit()
     }
 
-    /// The variable a constraint defines as a passive row: its highest-ranked variable (the largest symbol id),
-    /// provided its coefficient is the largest in magnitude; nil otherwise.
+    /// The variable a constraint defines as a passive row: its highest-ranked variable (the largest symbol id,
+    /// unless it was placed above another: `placeRank`), provided its coefficient is the largest in magnitude;
+    /// nil otherwise.
     ///
     /// The rank keeps definitions acyclic whatever the order they come in: a passive row holds only variables
     /// ranked below its own, so evaluating passive rows by rank is a topological order, and no later definition
@@ -793,7 +800,7 @@ struct SolverCore {
             guard a >= Tolerance.coefEpsilon else { continue }
             largest = max(largest, a)
             let s = varSym[Int(rec.vars[i])]
-            if !best.isValid || s > best { best = s; bestCoef = a }
+            if !best.isValid || tab.ranksAbove(s, best) { best = s; bestCoef = a }
         }
         guard best.isValid, bestCoef >= largest else { return nil }
         return best
@@ -823,14 +830,14 @@ struct SolverCore {
             var best = Sym.none
             for i in rec.vars.indices where abs(rec.coefs[i]) >= Tolerance.coefEpsilon {
                 let s = varSym[Int(rec.vars[i])]
-                if s < bound && (!best.isValid || s > best) { best = s }
+                if tab.ranksAbove(bound, s) && (!best.isValid || tab.ranksAbove(s, best)) { best = s }
             }
             return best
         }
         var boundA = v, boundB = v
         while true {
             let na = next(a, below: boundA), nb = next(b, below: boundB)
-            if na != nb { return !na.isValid || (nb.isValid && na < nb) }
+            if na != nb { return !na.isValid || (nb.isValid && tab.ranksAbove(nb, na)) }
             guard na.isValid else { return false }
             boundA = na
             boundB = nb
@@ -985,7 +992,7 @@ struct SolverCore {
         if cons[slot].other.isValid { tab.addTerm(r, cons[slot].other, -cons[slot].markerCoef) }
         // A passive row holds only variables ranked below its own: evaluation by rank and acyclic definitions
         // rest on it (`definitionSubject` ensures it; this keeps a slip from looping in `flatten`).
-        if tab.rows[r].cells.contains(where: { tab.kind[$0.sym] == .external && $0.sym > subject }) {
+        if tab.rows[r].cells.contains(where: { tab.kind[$0.sym] == .external && tab.ranksAbove($0.sym, subject) }) {
             tab.freeRow(r)
             return false
         }

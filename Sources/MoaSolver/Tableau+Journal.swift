@@ -101,11 +101,7 @@ extension Tableau {
 
     /// Keeps every change since `begin()`; symbols released in the transaction become free.
     mutating func commit() {
-        for s in journal.pendingFreeSyms where kind[s] != .unused {
-            kind[s] = .unused
-            owner[s] = -1
-            freeSyms.append(s)
-        }
+        for s in journal.pendingFreeSyms where kind[s] != .unused { markFree(s) }
         journal.close()
     }
 

@@ -45,7 +45,7 @@ extension Tableau {
         for c in rows[r].cells { syms.append(c.sym); coefs.append(c.coef) }
         while !rows[r].cells.isEmpty { removeCell(r, rows[r].cells.count - 1) }
         rows[r].passive = true
-        rows[r].seq = Tableau.rank(subject)
+        rows[r].seq = rank(subject)
         flats[r].seq = 0   // a reused slot must not find an old definition's expansion
         var a = 0.0
         for i in syms.indices where syms[i] == subject { a = coefs[i] }
@@ -56,10 +56,6 @@ extension Tableau {
         rowOf[subject] = r
         evaluation.invalidate()
     }
-
-    /// A passive row's place in the evaluation order: its variable's rank, the symbol id (+ 1, so that 0 stays
-    /// "none" for `FlatExpansion.seq`). A passive row holds only variables of lower rank.
-    @inline(__always) static func rank(_ s: Sym) -> UInt64 { UInt64(s.index) + 1 }
 
     /// Replaces `v`, just defined by a passive row, by its expansion in the active rows and objectives that
     /// hold it (rows with an external basic only: `heldOnlyByExternalRows`). Returns false, changing nothing,

@@ -162,9 +162,9 @@ struct Scratch {
     }
 }
 
-/// A set of symbol ids emptied in increasing order, for evaluating passive rows by rank: a bitset scanned
-/// forward from the lowest member. Ids inserted while it is being emptied must be above the last one taken (a
-/// passive row's dependants have higher ranks), so one pass takes them all.
+/// A set of places in the rank order (`Tableau.rankPlace`) emptied in increasing order, for evaluating passive
+/// rows by rank: a bitset scanned forward from the lowest member. Places inserted while it is being emptied must
+/// be above the last one taken (a passive row's dependants have higher ranks), so one pass takes them all.
 struct RankQueue {
     private var words: [UInt64] = []
     private var first = Int.max      // word index of the lowest member (a lower bound)
@@ -268,6 +268,10 @@ struct Tableau {
     var aggregateOf: [RowID] = []         // for an aggregate dummy: its passive row, else -1
     var symValue: [Double] = []           // values after `evaluate` (basic symbols; non-basic ones are 0)
     var freeSyms: [Sym] = []
+    /// A symbol's place in the rank order when it was placed just below another (`placeRank`), else -1; the
+    /// symbols so placed, by that place (`RankQueue` and the evaluation program read them back).
+    var rankOrder: [Int32] = []
+    var placedRanks: [Int: Sym] = [:]
 
     // Rows: dense ids into these arrays.
     var rows: [Row] = []
@@ -322,7 +326,7 @@ struct Tableau {
         } else {
             s = Sym(kind.count)
             kind.append(.unused); owner.append(-1); rowOf.append(.none); cols.append([]); pcols.append([])
-            isCandidate.append(false); aggregateOf.append(.none); symValue.append(0)
+            isCandidate.append(false); aggregateOf.append(.none); symValue.append(0); rankOrder.append(-1)
             changes.isSymDirty.append(false)
             phaseOne.index.append(-1)
             scratch.addSymbol()
@@ -339,9 +343,62 @@ struct Tableau {
     mutating func releaseSymbol(_ s: Sym) {
         purge(s)
         if journal.isOpen { journal.pendingFreeSyms.append(s); return }
+        markFree(s)
+    }
+
+    /// Puts a released symbol on the free list, out of the rank order it was placed in.
+    mutating func markFree(_ s: Sym) {
         kind[s] = .unused
         owner[s] = -1
+        if rankOrder[s] >= 0 {
+            placedRanks[Int(rankOrder[s])] = nil
+            rankOrder[s] = -1
+        }
         freeSyms.append(s)
+    }
+
+    // MARK: - Ranks
+
+    /// Places in the rank order per symbol: a symbol's own is `4 * id + 3`, and up to three symbols can be
+    /// placed just below it (`placeRank`).
+    static let rankSpread = 4
+
+    /// Symbol `s`'s place in the rank order: by id, unless it was placed just below another symbol.
+    @inline(__always) func rankPlace(_ s: Sym) -> Int {
+        let o = rankOrder[s]
+        return o >= 0 ? Int(o) : s.index &* Tableau.rankSpread &+ (Tableau.rankSpread - 1)
+    }
+
+    /// The symbol at place `p` of the rank order (`rankPlace`).
+    @inline(__always) func symbol(atRankPlace p: Int) -> Sym {
+        p % Tableau.rankSpread == Tableau.rankSpread - 1 ? Sym(p / Tableau.rankSpread) : placedRanks[p] ?? .none
+    }
+
+    /// A passive row's place in the evaluation order: its variable's rank (+ 1, so that 0 stays "none" for
+    /// `FlatExpansion.seq`). A passive row holds only variables of lower rank.
+    @inline(__always) func rank(_ s: Sym) -> UInt64 { UInt64(rankPlace(s)) + 1 }
+
+    /// Whether `a` ranks above `b`.
+    @inline(__always) func ranksAbove(_ a: Sym, _ b: Sym) -> Bool { rankPlace(a) > rankPlace(b) }
+
+    /// Places external symbol `s`, which no row holds yet, just below the place of symbol id `target` in the rank
+    /// order (above every symbol it ranks above), after any placed there before. Returns false, changing
+    /// nothing, when `s` is in a row, `target` was itself placed, or three symbols are placed below it already.
+    mutating func placeRank(_ s: Sym, below target: Sym) -> Bool {
+        guard s != target, target.index < kind.count, kind[s] == .external, rankOrder[target] < 0,
+              !rowOf[s].isValid, cols[s].isEmpty, pcols[s].isEmpty else { return false }
+        if rankOrder[s] >= 0 {
+            placedRanks[Int(rankOrder[s])] = nil
+            rankOrder[s] = -1
+        }
+        let base = target.index &* Tableau.rankSpread
+        var j = 0
+        for k in 0 ..< Tableau.rankSpread - 1 where placedRanks[base + k] != nil { j = k + 1 }
+        guard j < Tableau.rankSpread - 1, base + j <= Int(Int32.max) else { return false }
+        placedRanks[base + j] = s
+        rankOrder[s] = Int32(base + j)
+        evaluation.invalidate()
+        return true
     }
 
     /// Removes every occurrence of `s` (its row if basic, its cells, its objective coefficients): `s` becomes 0.

@@ -372,6 +372,43 @@ final class GuideChainBarrierTests: XCTestCase {
         return (L, v)
     }
 
+    /// Spread chains and equal-spacing stacks of many views, made at once or one view at a time, stay in
+    /// proportion to their views: each spacer ranks as if made right after the view before it, so the chain is
+    /// a chain of definitions (unplaced, a spread chain of 120 views filled 75k cells, and so did an equal-spacing
+    /// stack appended to one view at a time), and the one bound on the gaps is on the first.
+    func testSpacedArrangementsStayLinear() throws {
+        let n = 120
+        for style in [ChainStyle.spread, .spreadInside] {
+            let L = try Layout(width: 1000, height: 300)
+            var v: [View] = []
+            for i in 0 ..< n {
+                v.append(try L.addView("v\(i)"))
+                try L.eqs("v\(i).top == 0\nv\(i).height == 10\nv\(i).width == \(2 + i % 3) @ 500")
+            }
+            try L.addChain(v, axis: .horizontal, style: style, gap: 1)
+            try L.solve()
+            XCTAssertLessThan(L.usage.solver.cells, 40 * n, "\(style): \(L.usage.solver.cells) cells")
+            let gaps = (1 ..< n).map { v[$0].frame.x - v[$0 - 1].frame.maxX }
+            let total = (0 ..< n).map { Double(2 + $0 % 3) }.reduce(0, +)
+            let gap = style == .spread ? (1000 - total) / Double(n + 1) : (1000 - total) / Double(n - 1)
+            for g in gaps { XCTAssertEqual(g, gap, accuracy: 1e-6) }
+            XCTAssertEqual(v[0].frame.x, style == .spread ? gap : 0, accuracy: 1e-6)
+        }
+        let L = try Layout(width: 1000, height: 300)
+        let s = try L.addStack("s")
+        try s.setDistribution(.equalSpacing)
+        try L.eqs("s.left == 0\ns.top == 0\ns.right == root.right\ns.height == 40")
+        for i in 0 ..< n {
+            let v = try L.addView("v\(i)", in: s.view)
+            try L.eqs("v\(i).width == 2 @ 500")
+            try s.addArrangedView(v)
+        }
+        try L.solve()
+        XCTAssertLessThan(L.usage.solver.cells, 40 * n, "equal spacing: \(L.usage.solver.cells) cells")
+        let x = s.arrangedViews.map(\.frame.x)
+        for k in 1 ..< n { XCTAssertEqual(x[k] - x[k - 1], (1000 - 2 * Double(n)) / Double(n - 1) + 2, accuracy: 1e-6) }
+    }
+
     func testChainStyles() throws {
         let cases: [(ChainStyle, Double, [Double])] = [
             (.spread, 0.5, [55, 150, 265]),

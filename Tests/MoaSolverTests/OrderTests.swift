@@ -177,4 +177,60 @@ final class OrderTests: XCTestCase {
         XCTAssertEqual(xa.last!, 998, accuracy: 1e-9)
         XCTAssertLessThan(a.cells, 2 * b.cells + 100, "closure first: \(a.cells) cells, link first: \(b.cells)")
     }
+
+    /// Variables made after the ones they sit between (a layout's spacers between existing views), placed in the
+    /// rank order just above the view before them, make the chain a chain of definitions: the same solution,
+    /// a consistent tableau, and a number of cells in proportion to the chain (unplaced: ~n^2 / 2).
+    func testPlacedRanksDefineAlongTheChain() throws {
+        func build(_ n: Int, place: Bool) throws -> (SolverUsage, [Double]) {
+            let s = Solver()
+            let pl = s.addVariable(name: "pl"), pw = s.addVariable(name: "pw")
+            try s.add(Expression([Term(pl, 1)], constant: 0), .equal)
+            try s.add(Expression([Term(pw, 1)], constant: -1000), .equal)
+            var views: [(x: Variable, w: Variable)] = []
+            for i in 0 ..< n {
+                let w = s.addVariable(name: "w\(i)"), x = s.addVariable(name: "x\(i)")
+                try s.add(Expression([Term(w, 1)], constant: -Double(2 + i % 5)), .equal, priority: Priority.medium)
+                views.append((x, w))
+            }
+            // Spacers made after every view: gap k from view k - 1 (the parent for k = 0) to view k, and a last
+            // one to the parent's trailing edge; all equal and at least 0.
+            var gaps: [(x: Variable, w: Variable)] = []
+            for k in 0 ... n {
+                let gw = s.addVariable(name: "gw\(k)"), gx = s.addVariable(name: "gx\(k)")
+                if place {
+                    let anchor = k == 0 ? pl : views[k - 1].x
+                    XCTAssertTrue(try s.placeRank(of: gw, justAbove: anchor))
+                    XCTAssertTrue(try s.placeRank(of: gx, justAbove: anchor))
+                }
+                if let first = gaps.first { try s.add(Expression([Term(gw, 1), Term(first.w, -1)], constant: 0), .equal) }
+                let (ax, aw) = k == 0 ? (pl, nil) : (views[k - 1].x, views[k - 1].w)
+                var lead = [Term(gx, 1), Term(ax, -1)]
+                if let aw { lead.append(Term(aw, -1)) }
+                try s.add(Expression(lead, constant: 0), .equal)
+                let trail = k < n ? [Term(gx, 1), Term(gw, 1), Term(views[k].x, -1)]
+                                  : [Term(gx, 1), Term(gw, 1), Term(pl, -1), Term(pw, -1)]
+                try s.add(Expression(trail, constant: 0), .equal)
+                gaps.append((gx, gw))
+            }
+            try s.add(Expression([Term(gaps[0].w, 1)], constant: 0), .greaterOrEqual)
+            s.updateVariables()
+            if let problem = s._deepConsistencyProblem() { XCTFail(problem) }
+            return (s.usage, try (views.map(\.x) + gaps.map(\.x)).map { try s.value(of: $0) })
+        }
+        let n = 100
+        let (placed, xp) = try build(n, place: true), (plain, xq) = try build(n, place: false)
+        XCTAssertEqual(xp.count, xq.count)
+        for i in xp.indices { XCTAssertEqual(xp[i], xq[i], accuracy: 1e-7, "value \(i)") }
+        XCTAssertLessThan(placed.cells, 40 * n, "placed: \(placed.cells) cells")
+        XCTAssertGreaterThan(plain.cells, 4 * placed.cells, "unplaced: \(plain.cells) cells")
+
+        // A variable a constraint holds cannot be placed; three can be placed above one variable, not four.
+        let s = Solver()
+        let a = s.addVariable(), b = s.addVariable()
+        let more = (0 ..< 4).map { _ in s.addVariable() }
+        try s.add(Expression([Term(b, 1)], constant: -1), .equal)
+        XCTAssertFalse(try s.placeRank(of: b, justAbove: a))
+        XCTAssertEqual(try more.map { try s.placeRank(of: $0, justAbove: a) }, [true, true, true, false])
+    }
 }

@@ -108,7 +108,15 @@ public class Arrangement {
     }
 
     /// A spacer guide (`owner#gapN`) in `parent`, made on first use; owned, parked until a rule uses it.
-    func spacer(_ i: Int, in parent: View, prefix: String) -> View? {
+    ///
+    /// A spacer made for the gap after view `previous` along `axis` ranks just above `previous`'s position in
+    /// the solver (`Solver.placeRank`), as if made right after it: `spacer.leading == previous.trailing` then
+    /// defines the spacer's position and `spacer.trailing == next.leading` the next view's, so a chain spread
+    /// over spacers is a chain of definitions, as one glued by constants is. (Made after its views, the spacer
+    /// ranked above them, and each view's position went into a row that held every gap before it: a spread
+    /// chain of 1,000 views filled 2.5M cells in 7.7 s.)
+    func spacer(_ i: Int, in parent: View, prefix: String, after previous: View? = nil,
+                axis: LayoutAxis = .horizontal) -> View? {
         guard let layout else { return nil }
         while spacers.count <= i {
             var name = "\(prefix)#gap\(spacers.count + 1)"
@@ -116,6 +124,13 @@ public class Arrangement {
             while layout.byName[name] != nil { k += 1; name = "\(prefix)#gap\(spacers.count + 1)_\(k)" }
             let g = layout.makeView(name, .layoutGuide, superview: parent)
             g.isOwned = true
+            if let previous, spacers.count == i {
+                let (position, size) = axis == .horizontal ? (0, 2) : (1, 3)
+                let anchor = previous.variables[position]
+                if (try? layout.solver.placeRank(of: g.variables[size], justAbove: anchor)) == true {
+                    _ = try? layout.solver.placeRank(of: g.variables[position], justAbove: anchor)
+                }
+            }
             spacers.append(g)
             newSpacers.append(g)
         }

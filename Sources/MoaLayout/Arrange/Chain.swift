@@ -127,9 +127,14 @@ public final class Chain: Arrangement {
         var out: [ArrangedRule] = []
         var used = 0
         let prefix = "chain\(number)"
-        func spacer(from a: View, _ a0: LayoutAttribute, to b: View, _ a1: LayoutAttribute) -> View {
-            let g = self.spacer(used, in: parent, prefix: prefix)!
+        /// A spacer from `a` to `b`; with `equalTo`, its size equals that one's, a rule that comes first: the
+        /// spacer's size is then a definition before the rule at its trailing edge uses it (defining it after
+        /// walked every view the rule placed, at each gap: quadratic).
+        func spacer(from a: View, _ a0: LayoutAttribute, to b: View, _ a1: LayoutAttribute,
+                    equalTo ref: View? = nil) -> View {
+            let g = self.spacer(used, in: parent, prefix: prefix, after: a, axis: axis)!
             used += 1
+            if let ref { out.append(rule(g, size, .equal, ref, size, style == .spread ? "spread" : "spread inside")) }
             out.append(rule(g, lead, .equal, a, a0, "spacer"))
             out.append(rule(g, trail, .equal, b, a1, "spacer"))
             out += spacerCrossRules(g, axis: axis, parent: parent)
@@ -167,27 +172,25 @@ public final class Chain: Arrangement {
                     out.append(rule(s0, size, .equal, s1, size, multiplier: bias / (1 - bias), "bias"))
                 }
             case .spread, .spreadInside:
-                var gaps: [View] = []
+                // The gaps are equal, so one bound on the first says what a bound on each would (each was a row
+                // as long as the chain: the first gap's value depends on every view's size).
+                var ref: View?
                 if style == .spread {
-                    let s0 = spacer(from: parent, lead, to: first, lead)
-                    out.append(rule(s0, size, .greaterOrEqual, nil, nil, "spread"))
-                    gaps.append(s0)
+                    ref = spacer(from: parent, lead, to: first, lead)
                 } else {
                     out.append(rule(first, lead, .equal, parent, lead, "start"))
                     out.append(rule(last, trail, .equal, parent, trail, "end"))
                 }
                 for k in 1 ..< max(1, views.count) {
-                    let g = spacer(from: views[k - 1], trail, to: views[k], lead)
-                    out.append(rule(g, size, .greaterOrEqual, nil, nil, constant: gap, "gap"))
-                    gaps.append(g)
+                    let g = spacer(from: views[k - 1], trail, to: views[k], lead, equalTo: ref)
+                    ref = ref ?? g
                 }
-                if style == .spread {
-                    let s1 = spacer(from: last, trail, to: parent, trail)
-                    out.append(rule(s1, size, .greaterOrEqual, nil, nil, "spread"))
-                    gaps.append(s1)
-                }
-                for g in gaps.dropFirst() {
-                    out.append(rule(g, size, .equal, gaps[0], size, style == .spread ? "spread" : "spread inside"))
+                if style == .spread { _ = spacer(from: last, trail, to: parent, trail, equalTo: ref) }
+                if let ref {
+                    let inner = views.count > 1
+                    out.append(rule(ref, size, .greaterOrEqual, nil, nil,
+                                    constant: inner ? (style == .spread ? max(0, gap) : gap) : 0,
+                                    inner ? "gap" : "spread"))
                 }
             }
         }

@@ -339,6 +339,7 @@ public final class StackView: Arrangement {
         }
         var lastCounted: View?
         var equalRef: View?
+        var spacingBound: Double?
         for (k, v) in chain.enumerated() {
             defer { if counted(v) { lastCounted = v } }
             guard k > 0 else { continue }
@@ -358,21 +359,25 @@ public final class StackView: Arrangement {
             }
             if state(v) == .shown, let q = lastCounted, spaced {
                 // A spacer from the previous view to this one; the spacers are equal and at least the spacing.
-                let g = spacer(spacersUsed, in: view, prefix: view.name)!
+                let g = spacer(spacersUsed, in: view, prefix: view.name, after: prev, axis: axis)!
                 spacersUsed += 1
                 let (a0, a1) = distribution == .equalCentering ? (center, center) : (trail, lead)
-                out.append(rule(g, lead, .equal, prev, a0, "spacer"))
-                out.append(rule(g, trail, .equal, v, a1, "spacer"))
-                out += spacerCrossRules(g, axis: axis, parent: view)
+                // The size's rule first: the spacer's size is then defined before the rule at its trailing edge
+                // uses it (see `Chain.rules()`).
                 if let r = equalRef {
                     out.append(rule(g, size, .equal, r, size, distribution == .equalCentering ? "equal centering" : "equal spacing"))
                 } else {
                     equalRef = g
                 }
+                out.append(rule(g, lead, .equal, prev, a0, "spacer"))
+                out.append(rule(g, trail, .equal, v, a1, "spacer"))
+                out += spacerCrossRules(g, axis: axis, parent: view)
                 if distribution == .equalCentering {
                     out.append(rule(v, lead, .greaterOrEqual, q, trail, constant: gap, "spacing"))
                 } else {
-                    out.append(rule(g, size, .greaterOrEqual, nil, nil, constant: gap, "spacing"))
+                    // The spacers are equal: one bound on the first, at the largest spacing, says what a bound
+                    // on each would (each was a row as long as the stack).
+                    spacingBound = max(spacingBound ?? gap, gap)
                 }
                 continue
             }
@@ -388,6 +393,10 @@ public final class StackView: Arrangement {
                 out.append(rule(v, lead, .equal, prev, trail, constant: target, "spacing",
                                 initial: distance(v, lead, from: prev, trail)))
             }
+        }
+
+        if let spacingBound, let equalRef {
+            out.append(rule(equalRef, size, .greaterOrEqual, nil, nil, constant: spacingBound, "spacing"))
         }
 
         // Sizes along the axis.
