@@ -820,24 +820,29 @@ struct SolverCore {
     }
 
     /// Between two required equalities whose highest-ranked variable is `v`, whether `a` rather than `b` should
-    /// define it: the one whose other variables rank lower, compared highest first (ties keep `b`). So which of
-    /// them defines `v` does not depend on the order they came in, and a chain is defined along itself: in a
-    /// stack appended to one view at a time, `v2.leading == v1.trailing` defines `v2.left`, not the stack's
-    /// `v2.trailing == stack.trailing` that came first (which then held every position after it in a long row).
+    /// define it: the one that reaches back less far, its other variables compared lowest first (the higher
+    /// wins; then the one with fewer; ties keep `b`). So which of them defines `v` does not depend on the order
+    /// they came in, and a chain is defined along itself, while the rule that reaches back to the container
+    /// closes it as an ordinary row: in a stack appended to one view at a time, `v2.leading == v1.trailing`
+    /// defines `v2.left`, not `v2.trailing == stack.trailing` that came first (which then held every position
+    /// after it in a long row); inserted at the front, `v2.leading == v1.trailing` defines `v1.left`, not
+    /// `v1.leading == stack.leading`.
     func definesBefore(_ a: ConstraintRecord, _ b: ConstraintRecord, subject v: Sym) -> Bool {
-        /// The highest-ranked variable of `rec` below `bound` (terms the rows keep only), or `.none`.
-        func next(_ rec: ConstraintRecord, below bound: Sym) -> Sym {
+        /// The lowest-ranked variable of `rec` other than `v` above `bound` (terms the rows keep only), or `.none`.
+        func next(_ rec: ConstraintRecord, above bound: Sym) -> Sym {
             var best = Sym.none
             for i in rec.vars.indices where abs(rec.coefs[i]) >= Tolerance.coefEpsilon {
                 let s = varSym[Int(rec.vars[i])]
-                if tab.ranksAbove(bound, s) && (!best.isValid || tab.ranksAbove(s, best)) { best = s }
+                if s != v && (!bound.isValid || tab.ranksAbove(s, bound)) && (!best.isValid || tab.ranksAbove(best, s)) {
+                    best = s
+                }
             }
             return best
         }
-        var boundA = v, boundB = v
+        var boundA = Sym.none, boundB = Sym.none
         while true {
-            let na = next(a, below: boundA), nb = next(b, below: boundB)
-            if na != nb { return !na.isValid || (nb.isValid && tab.ranksAbove(nb, na)) }
+            let na = next(a, above: boundA), nb = next(b, above: boundB)
+            if na != nb { return !na.isValid || (nb.isValid && tab.ranksAbove(na, nb)) }
             guard na.isValid else { return false }
             boundA = na
             boundB = nb

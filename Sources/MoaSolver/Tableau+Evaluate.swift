@@ -38,22 +38,24 @@ extension Tableau {
         }
         changes.rows.removeAll(keepingCapacity: true)
         // Values of the dirty symbols that active rows give or that are non-basic; passive ones are queued by
-        // rank in a bitset (`RankQueue`), which a forward scan then empties in topological order.
+        // rank in a bitset (`RankQueue`), which a forward scan then empties in topological order. With no rank
+        // placed (`placeRank`) the rank is the symbol id, read without the table of places.
+        let byID = placedRanks.isEmpty
         for s in changes.syms {
             changes.isSymDirty[s] = false
             let r = rowOf[s]
             if r.isValid && rows[r].passive {
-                scratch.rankQueue.insert(rankPlace(s))
+                scratch.rankQueue.insert(byID ? s.index : rankPlace(s))
             } else {
                 symValue[s] = r.isValid ? rows[r].constant : 0
                 if kind[s] == .external { changes.externals.append(s) }
-                for ref in pcols[s] { scratch.rankQueue.insert(rankPlace(rows[ref.row].basic)) }
+                for ref in pcols[s] { scratch.rankQueue.insert(byID ? rows[ref.row].basic.index : rankPlace(rows[ref.row].basic)) }
             }
         }
         changes.syms.removeAll(keepingCapacity: true)
         // Passive rows by rank: each queues the passive rows that hold its variable, all of higher rank.
         while let i = scratch.rankQueue.popFirst() {
-            let b = symbol(atRankPlace: i)
+            let b = byID ? Sym(i) : symbol(atRankPlace: i)
             guard b.isValid else { continue }
             let r = rowOf[b]
             guard r.isValid, rows[r].passive else { continue }
@@ -62,7 +64,7 @@ extension Tableau {
             for c in rows[r].cells where rowOf[c.sym].isValid { v += c.coef * symValue[c.sym] }
             symValue[b] = v
             if kind[b] == .external { changes.externals.append(b) }
-            for ref in pcols[b] { scratch.rankQueue.insert(rankPlace(rows[ref.row].basic)) }
+            for ref in pcols[b] { scratch.rankQueue.insert(byID ? rows[ref.row].basic.index : rankPlace(rows[ref.row].basic)) }
         }
     }
 
@@ -76,7 +78,9 @@ extension Tableau {
         for s in changes.syms { changes.isSymDirty[s] = false }
         changes.syms.removeAll(keepingCapacity: true)
         // The two arrays it reads, not `self`: passing the tableau copied it (a retain and a release of every array).
-        if !evaluation.isValid { evaluation.compile(rows: rows, rowOf: rowOf, rankOrder: rankOrder, placed: placedRanks) }
+        if !evaluation.isValid {
+            evaluation.compile(rows: rows, rowOf: rowOf, order: placedRanks.isEmpty ? nil : rankOrderedSymbols())
+        }
         changes.lastIncrementalRows = evaluation.run(rows, &symValue)
     }
 
@@ -138,16 +142,13 @@ struct EvaluationProgram {
 
     mutating func invalidate() { isValid = false; epoch &+= 1 }
 
-    /// - Parameters:
-    ///   - rankOrder, placed: the symbols placed in the rank order below others (`Tableau.placeRank`): their
-    ///     passive rows go just before those of the symbols they were placed below, the rest by symbol id.
-    mutating func compile(rows: [Row], rowOf: [RowID], rankOrder: [Int32], placed: [Int: Sym]) {
+    /// Compiles the rows: the passive ones in the order of `order` (every symbol id in rank order, when ranks
+    /// were placed: `Tableau.placeRank`), else by symbol id.
+    mutating func compile(rows: [Row], rowOf: [RowID], order: [Int]? = nil) {
         activeBasics.removeAll(keepingCapacity: true); activeRows.removeAll(keepingCapacity: true)
         passiveBasics.removeAll(keepingCapacity: true); passiveRows.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true); starts.append(0)
         syms.removeAll(keepingCapacity: true); coefs.removeAll(keepingCapacity: true)
-        let early = placed.sorted { $0.key < $1.key }
-        var next = 0
         // Through raw buffers: `let row = rows[r]` retained and released each row's cells (a third of a drag
         // step that pivots went into compiling).
         rows.withUnsafeBufferPointer { rows in
@@ -155,20 +156,15 @@ struct EvaluationProgram {
                 activeBasics.append(rows[r].basic.raw); activeRows.append(Int32(r))
             }
             rowOf.withUnsafeBufferPointer { rowOf in
-                func emit(_ s: Int) {
+                for k in 0 ..< (order?.count ?? rowOf.count) {
+                    let s = order?[k] ?? k
                     let r = rowOf[s].index
-                    guard r >= 0, rows[r].passive else { return }
+                    guard r >= 0, rows[r].passive else { continue }
                     passiveBasics.append(Int32(s)); passiveRows.append(Int32(r))
                     rows[r].cells.withUnsafeBufferPointer { cells in
                         for c in cells where rowOf[c.sym.index].isValid { syms.append(c.sym.raw); coefs.append(c.coef) }
                     }
                     starts.append(Int32(syms.count))
-                }
-                for s in rowOf.indices {
-                    if early.isEmpty { emit(s); continue }
-                    let place = s &* Tableau.rankSpread &+ (Tableau.rankSpread - 1)
-                    while next < early.count && early[next].key < place { emit(early[next].value.index); next += 1 }
-                    if rankOrder[s] < 0 { emit(s) }
                 }
             }
         }

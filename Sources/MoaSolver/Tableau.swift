@@ -378,6 +378,20 @@ struct Tableau {
     /// `FlatExpansion.seq`). A passive row holds only variables of lower rank.
     @inline(__always) func rank(_ s: Sym) -> UInt64 { UInt64(rankPlace(s)) + 1 }
 
+    /// Every symbol id in rank order: by id, with those placed below a symbol's place just before it.
+    func rankOrderedSymbols() -> [Int] {
+        let early = placedRanks.sorted { $0.key < $1.key }
+        var next = 0
+        var order: [Int] = []
+        order.reserveCapacity(kind.count)
+        for s in kind.indices {
+            let place = s &* Tableau.rankSpread &+ (Tableau.rankSpread - 1)
+            while next < early.count && early[next].key < place { order.append(early[next].value.index); next += 1 }
+            if rankOrder[s] < 0 { order.append(s) }
+        }
+        return order
+    }
+
     /// Whether `a` ranks above `b`.
     @inline(__always) func ranksAbove(_ a: Sym, _ b: Sym) -> Bool { rankPlace(a) > rankPlace(b) }
 

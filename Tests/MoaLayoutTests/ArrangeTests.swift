@@ -386,13 +386,18 @@ final class GuideChainBarrierTests: XCTestCase {
                 try L.eqs("v\(i).top == 0\nv\(i).height == 10\nv\(i).width == \(2 + i % 3) @ 500")
             }
             try L.addChain(v, axis: .horizontal, style: style, gap: 1)
-            try L.solve()
-            XCTAssertLessThan(L.usage.solver.cells, 40 * n, "\(style): \(L.usage.solver.cells) cells")
-            let gaps = (1 ..< n).map { v[$0].frame.x - v[$0 - 1].frame.maxX }
-            let total = (0 ..< n).map { Double(2 + $0 % 3) }.reduce(0, +)
-            let gap = style == .spread ? (1000 - total) / Double(n + 1) : (1000 - total) / Double(n - 1)
-            for g in gaps { XCTAssertEqual(g, gap, accuracy: 1e-6) }
-            XCTAssertEqual(v[0].frame.x, style == .spread ? gap : 0, accuracy: 1e-6)
+            // Solved, then resized (values evaluated again through definitions made in the placed order).
+            for width in [1000.0, 800, 1200] {
+                try L.setRootSize(width: width, height: 300)
+                try L.solve()
+                XCTAssertLessThan(L.usage.solver.cells, 40 * n, "\(style): \(L.usage.solver.cells) cells")
+                let gaps = (1 ..< n).map { v[$0].frame.x - v[$0 - 1].frame.maxX }
+                let total = (0 ..< n).map { Double(2 + $0 % 3) }.reduce(0, +)
+                let gap = style == .spread ? (width - total) / Double(n + 1) : (width - total) / Double(n - 1)
+                for g in gaps { XCTAssertEqual(g, gap, accuracy: 1e-6, "\(style) at \(width)") }
+                XCTAssertEqual(v[0].frame.x, style == .spread ? gap : 0, accuracy: 1e-6)
+                XCTAssertNil(L.solver._consistencyProblem())
+            }
         }
         let L = try Layout(width: 1000, height: 300)
         let s = try L.addStack("s")

@@ -225,6 +225,24 @@ final class OrderTests: XCTestCase {
         XCTAssertLessThan(placed.cells, 40 * n, "placed: \(placed.cells) cells")
         XCTAssertGreaterThan(plain.cells, 4 * placed.cells, "unplaced: \(plain.cells) cells")
 
+        // Evaluated in rank order, not by id: c, made after b but placed above a, defines itself from a, and b
+        // from c; a suggestion on a must reach b through c (by id, b came first and read an old c).
+        do {
+            let s = Solver()
+            let a = s.addVariable(name: "a"), b = s.addVariable(name: "b"), c = s.addVariable(name: "c")
+            XCTAssertTrue(try s.placeRank(of: c, justAbove: a))
+            try s.add(Expression([Term(c, 1), Term(a, -1)], constant: -1), .equal)
+            try s.add(Expression([Term(b, 1), Term(c, -1)], constant: -1), .equal)
+            try s.addEditVariable(a, priority: Priority.high)
+            for value in [3.0, -7, 11, 0.5] {
+                try s.suggestValue(value, for: a)
+                s.updateVariables()
+                XCTAssertEqual(try s.value(of: b), value + 2, "after suggesting \(value)")
+                XCTAssertEqual(try s.value(of: c), value + 1)
+            }
+            XCTAssertNil(s._deepConsistencyProblem())
+        }
+
         // A variable a constraint holds cannot be placed; three can be placed above one variable, not four.
         let s = Solver()
         let a = s.addVariable(), b = s.addVariable()

@@ -433,12 +433,16 @@ public final class StackView: Arrangement {
                     out.append(rule(v, size, .equal, nil, nil, priority: LayoutPriority.minNonZero,
                                     weight: Double(1 + shownIndex), "fill order \(shownIndex)"))
                     shownIndex += 1
+                // Each size follows the previous one's (not the first's: a view inserted at the front then changed
+                // every rule, a quadratic number of changes for a stack filled from the front).
                 case .fillEqually:
-                    if let r = sizeRef { out.append(rule(v, size, .equal, r, size, "fill equally")) } else { sizeRef = v }
+                    if let r = sizeRef { out.append(rule(v, size, .equal, r, size, "fill equally")) }
+                    sizeRef = v
                 case .fillProportionally:
                     let mine = v.intrinsicSize(for: axis) ?? 0
                     if let r = sizeRef, let theirs = r.intrinsicSize(for: axis), theirs > 0 {
                         out.append(rule(v, size, .equal, r, size, multiplier: mine / theirs, "fill proportionally"))
+                        if mine > 0 { sizeRef = v }
                     } else if mine > 0 {
                         sizeRef = v
                     } else {
