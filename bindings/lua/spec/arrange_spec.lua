@@ -525,6 +525,37 @@ describe("chains", function()
     assert.same({ 0, 50, 320 }, field(v, "x"))
   end)
 
+  it("stay in proportion to their views: a spread chain, a stack filled from the front (NOTES, 17th session)", function()
+    local n = 150
+    local L = moa.layout(1000, 300)
+    local v = {}
+    for i = 1, n do
+      v[i] = L:view("v" .. i)
+      assert(L:eqs(("v%d.top == 0\nv%d.height == 10\nv%d.width == 2 @ 500"):format(i, i, i)))
+    end
+    L:chain(v, { gap = 1 })
+    L:solve()
+    assert.is_true(L:usage().cells < 40 * n, "spread chain: " .. L:usage().cells .. " cells")
+    local gap = (1000 - 2 * n) / (n + 1)
+    local x, w = field(v, "x"), field(v, "width")
+    for i = 2, n do assert.near(gap, x[i] - (x[i - 1] + w[i - 1]), 1e-6) end
+
+    local M = moa.layout(1000, 300)
+    local s = M:stack("s", { distribution = "equalSpacing" })
+    assert(M:eqs "s.left == 0\ns.top == 0\ns.right == root.right\ns.height == 40")
+    for i = 1, n do
+      local w = M:view("w" .. i)
+      assert(M:eqs(("w%d.width == 2 @ 500"):format(i)))
+      s:insert(w, 1)
+    end
+    M:solve()
+    assert.is_true(M:usage().cells < 40 * n, "stack filled from the front: " .. M:usage().cells .. " cells")
+    local views = s:views()
+    local first, last = views[1].frame, views[n].frame
+    assert.near(0, first.x, 1e-6)
+    assert.near(1000, last.x + last.width, 1e-6)
+  end)
+
   it("refuse bad views, a second chain on an axis and values out of range", function()
     local L, v = chain_layout()
     local inner = L:view("inner", v[1])
