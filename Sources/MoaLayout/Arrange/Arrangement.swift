@@ -61,6 +61,9 @@ public class Arrangement {
     var claimedSpacers: Set<ObjectIdentifier> = []
     /// Spacers no gap claimed in the last pass, for gaps that have none.
     var freeSpacers: [View] = []
+    /// Whether the current `rules()` pass works out where new rules start (`ArrangedRule.initial`): only an
+    /// animated update uses it, and it reads the views' frames.
+    var computesInitials = false
 
     init(layout: Layout) { self.layout = layout }
 
@@ -84,11 +87,11 @@ public class Arrangement {
     /// A rule `a.attr REL b.attr2 * multiplier + constant @ priority`.
     func rule(_ a: View, _ attr: LayoutAttribute, _ rel: LayoutRelation, _ b: View?, _ attr2: LayoutAttribute?,
               multiplier: Double = 1, constant: Double = 0, priority: Double = LayoutPriority.required,
-              weight: Double = 1, _ name: String, initial: Double? = nil) -> ArrangedRule {
+              weight: Double = 1, _ name: String, initial: @autoclosure () -> Double? = nil) -> ArrangedRule {
         ArrangedRule(spec: Spec(first: a, firstAttribute: attr, relation: rel, second: b, secondAttribute: attr2,
                                 multiplier: multiplier, divisor: nil, constant: constant, priority: priority,
                                 weight: weight),
-                     rule: name, initial: initial)
+                     rule: name, initial: computesInitials ? initial() : nil)
     }
 
     /// `first.attr - second.attr2` (or `first.attr` alone): as of the last solve (where the views are drawn
@@ -200,7 +203,9 @@ extension Layout {
     /// - Returns: the constants to animate, and constraints whose running animation must stop (set directly).
     func _rearrange(_ a: Arrangement, animated: Bool, _ j: inout Journal) throws(LayoutError)
         -> (targets: [(AnimatableProperty, Double)], stop: [LayoutConstraint]) {
+        a.computesInitials = animated
         let rules = a.rules()
+        a.computesInitials = false
         for g in a.newSpacers {
             j.record { [unowned self] in
                 if let i = a.spacers.lastIndex(where: { $0 === g }) { a.spacers.remove(at: i) }
@@ -208,13 +213,14 @@ extension Layout {
             }
         }
         a.newSpacers = []
-        var desired: [OwnedKey: ArrangedRule] = [:]
+        // Each key's rule by its index in `rules` (the last one of a key wins), keys in the order first met.
+        var desired: [OwnedKey: Int] = [:]
         desired.reserveCapacity(rules.count)
         var order: [OwnedKey] = []
         order.reserveCapacity(rules.count)
-        for r in rules {
-            let k = OwnedKey(key: r.spec.key, rule: r.rule)
-            if desired.updateValue(r, forKey: k) == nil { order.append(k) }
+        for i in rules.indices {
+            let k = OwnedKey(key: rules[i].spec.key, rule: rules[i].rule)
+            if desired.updateValue(i, forKey: k) == nil { order.append(k) }
         }
         var stop: [LayoutConstraint] = []
         // Gone first (latest first: cheap for the solver), so new rules never meet the ones they replace.
@@ -230,27 +236,28 @@ extension Layout {
         var updated: [LayoutConstraint] = []
         var fresh: [LayoutConstraint] = []
         for k in order {
-            let r = desired[k]!
+            let i = desired[k]!
+            let constant = rules[i].spec.constant
             if let c = a.owned[k] {
                 if animated {
-                    if c.constant != r.spec.constant { targets.append((.constant(c), r.spec.constant)) }
+                    if c.constant != constant { targets.append((.constant(c), constant)) }
                 } else {
                     stop.append(c)
-                    if c.constant != r.spec.constant {
-                        try _setConstant(c, r.spec.constant, &j, refresh: false)
+                    if c.constant != constant {
+                        try _setConstant(c, constant, &j, refresh: false)
                         updated.append(c)
                     }
                 }
                 continue
             }
-            var s = r.spec
-            if animated, let start = r.initial, start.isFinite { s.constant = start }
-            let c = makeConstraint(s, origin: .arrangement(owner: a.title, rule: r.rule))
+            var s = rules[i].spec
+            if animated, let start = rules[i].initial, start.isFinite { s.constant = start }
+            let c = makeConstraint(s, origin: .arrangement(owner: a.title, rule: rules[i].rule))
             byID[c.id] = c
             a.owned[k] = c
             j.record { [unowned self] in self.byID[c.id] = nil; a.owned[k] = nil; c.isValid = false }
             fresh.append(c)
-            if s.constant != r.spec.constant { targets.append((.constant(c), r.spec.constant)) }
+            if s.constant != constant { targets.append((.constant(c), constant)) }
         }
         try _refreshGroup(updated, &j)
         for c in fresh { try _install(c, &j) }
