@@ -238,6 +238,27 @@ final class StackTests: XCTestCase {
         XCTAssertEqual(expectError { try s.addArrangedView(s.view) }?.kind, .invalid)
     }
 
+    /// A move within the stack that fails leaves the view arranged there: removing it later updates the stack
+    /// (the undo used to forget the view's stack, and the stack then kept a removed view).
+    func testFailedMoveKeepsTheViewArranged() throws {
+        let L = try Layout(width: 400, height: 300)
+        let s = try L.addStack("st")
+        try s.setDistribution(.fillEqually)
+        try L.eqs("st.left == 0\nst.top == 0\nst.width == 300\nst.height == 50")
+        let a = try L.addView("a", in: s.view), b = try L.addView("b", in: s.view)
+        try s.addArrangedView(a)
+        try s.addArrangedView(b)
+        try L.solve()
+        let pin = try L.eq("a.left == 0")
+        XCTAssertEqual(expectError { try s.insertArrangedView(b, at: 0) }?.kind, .unsatisfiable)
+        XCTAssertEqual(s.arrangedViews.map(\.name), ["a", "b"])
+        try L.remove(pin)
+        try L.removeView(b)
+        XCTAssertEqual(s.arrangedViews.map(\.name), ["a"])
+        try L.solve()
+        assertFrame(a, 0, 0, 300, 50)
+    }
+
     func testRetargetingMidwayIsSmooth() throws {
         let (L, s, v) = try makeRow(.fillEqually)
         let linear = ArrangeAnimation(duration: 1, curve: .linear)

@@ -556,6 +556,33 @@ describe("chains", function()
     assert.near(1000, last.x + last.width, 1e-6)
   end)
 
+  it("move views within a 400-view fillEqually stack without a spurious conflict (review, 17th session)", function()
+    -- Sizes that followed the previous view's (a chain of 400 equal-width definitions) met "cannot hold (the
+    -- solver named no other constraint)" on the 16th of these moves; they follow the first view's.
+    local L = moa.layout(100000, 1000)
+    local s = L:stack("s", { distribution = "fillEqually", spacing = 1 })
+    assert(L:eqs "s.left == 0\ns.top == 0\ns.width == 50000\ns.height == 40")
+    for i = 1, 400 do
+      local v = L:view("v" .. i, s.view)
+      v:set_intrinsic_size(10 + i % 7, 10)
+      assert(s:add(v))
+    end
+    L:solve()
+    local moves = { { 204, 257 }, { 184, 268 }, { 104, 216 }, { 281, 12 }, { 51, 22 }, { 72, 377 }, { 381, 46 },
+                    { 114, 241 }, { 304, 36 }, { 70, 5 }, { 73, 78 }, { 240, 41 }, { 271, 327 }, { 375, 260 },
+                    { 148, 82 }, { 303, 106 } }
+    for _, m in ipairs(moves) do
+      local v = L:find("v" .. m[1])
+      assert(s:remove(v))
+      assert(s:insert(v, m[2]))
+    end
+    L:solve()
+    local views = s:views()
+    assert.equal(400, #views)
+    local w = (50000 - 399) / 400
+    for i = 1, 400 do assert.near(w, views[i].frame.width, 1e-6) end
+  end)
+
   it("refuse bad views, a second chain on an axis and values out of range", function()
     local L, v = chain_layout()
     local inner = L:view("inner", v[1])
