@@ -74,11 +74,6 @@ public final class Solver {
         try core.placeRank(of: v, justAbove: w)
     }
 
-    /// Whether `a` ranks above `b` (made later, or placed so: `placeRank(of:justAbove:)`).
-    public func ranks(_ a: Variable, above b: Variable) throws(SolverError) -> Bool {
-        try core.ranks(a, above: b)
-    }
-
     /// Frees a variable; its handle becomes stale. Throws `.misuse` while a constraint or an edit uses it.
     /// C: `moa_var_free`.
     public func removeVariable(_ v: Variable) throws(SolverError) { try core.removeVariable(v) }

@@ -122,12 +122,6 @@ struct SolverCore {
         return tab.placeRank(varSym[a], below: Sym(varSym[b].index + 1))
     }
 
-    /// See `Solver.ranks(_:above:)`.
-    mutating func ranks(_ a: Variable, above b: Variable) throws(SolverError) -> Bool {
-        let x = try checked(a), y = try checked(b)
-        return tab.ranksAbove(varSym[x], varSym[y])
-    }
-
     mutating func addVariable(name: String = "") -> Variable {
         let slot: Int
         if let f = freeVarSlots.popLast() {

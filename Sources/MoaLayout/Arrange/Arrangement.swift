@@ -54,13 +54,6 @@ public class Arrangement {
     var spacers: [View] = []
     /// Spacers made since the last update (their making is undone if the update fails).
     var newSpacers: [View] = []
-    /// The spacer each gap uses, by the view before the gap: a view inserted or removed elsewhere leaves the
-    /// other gaps their spacers (and their rules). Spacers that no gap claimed in an update are parked and free.
-    var spacerAfter: [ObjectIdentifier: View] = [:]
-    /// The spacers the current `rules()` pass has claimed.
-    var claimedSpacers: Set<ObjectIdentifier> = []
-    /// Spacers no gap claimed in the last pass, for gaps that have none.
-    var freeSpacers: [View] = []
     /// Whether the current `rules()` pass works out where new rules start (`ArrangedRule.initial`): only an
     /// animated update uses it, and it reads the views' frames.
     var computesInitials = false
@@ -117,66 +110,40 @@ public class Arrangement {
         return value(a, attr) - (b.map { value($0, attr2!) } ?? 0)
     }
 
-    /// The spacer for the gap from `previous` to `next` (`owner#gapN`) in `parent`: the one the gap after
-    /// `previous` had, else a free one, else a new one; owned. `rules()` claims its spacers through this, then
-    /// parks the rest (`parkedSpacerRules`).
+    /// A spacer guide (`owner#gapN`) in `parent`, made on first use; owned, parked until a rule uses it.
     ///
-    /// A new spacer ranks just above the position along `axis` of whichever of the two views ranks lower in the
-    /// solver (`Solver.placeRank`), as if made right after it: the spacer's rule with that view then defines the
-    /// spacer's position, and its rule with the other view that view's, so a chain spread over spacers is a
-    /// chain of definitions (in either direction), as one glued by constants is. (Made after its views, the
-    /// spacer ranked above them, and each view's position went into a row that held every gap before it: a
-    /// spread chain of 1,000 views filled 2.5M cells in 7.7 s.)
-    func spacer(from previous: View, to next: View, in parent: View, prefix: String, axis: LayoutAxis) -> View? {
+    /// A spacer made for the gap after view `previous` along `axis` ranks just above `previous`'s position in
+    /// the solver (`Solver.placeRank`), as if made right after it: `spacer.leading == previous.trailing` then
+    /// defines the spacer's position and `spacer.trailing == next.leading` the next view's, so a chain spread
+    /// over spacers is a chain of definitions, as one glued by constants is. (Made after its views, the spacer
+    /// ranked above them, and each view's position went into a row that held every gap before it: a spread
+    /// chain of 1,000 views filled 2.5M cells in 7.7 s.)
+    func spacer(_ i: Int, in parent: View, prefix: String, after previous: View? = nil,
+                axis: LayoutAxis = .horizontal) -> View? {
         guard let layout else { return nil }
-        let key = ObjectIdentifier(previous)
-        if let g = spacerAfter[key], g.isValid, claimedSpacers.insert(ObjectIdentifier(g)).inserted { return g }
-        while let g = freeSpacers.popLast() {
-            guard g.isValid, claimedSpacers.insert(ObjectIdentifier(g)).inserted else { continue }
-            spacerAfter[key] = g
-            return g
+        while spacers.count <= i {
+            var name = "\(prefix)#gap\(spacers.count + 1)"
+            var k = 1
+            while layout.byName[name] != nil { k += 1; name = "\(prefix)#gap\(spacers.count + 1)_\(k)" }
+            let g = layout.makeView(name, .layoutGuide, superview: parent)
+            g.isOwned = true
+            if let previous, spacers.count == i {
+                let (position, size) = axis == .horizontal ? (0, 2) : (1, 3)
+                let anchor = previous.variables[position]
+                if (try? layout.solver.placeRank(of: g.variables[size], justAbove: anchor)) == true {
+                    _ = try? layout.solver.placeRank(of: g.variables[position], justAbove: anchor)
+                }
+            }
+            spacers.append(g)
+            newSpacers.append(g)
         }
-        var name = "\(prefix)#gap\(spacers.count + 1)"
-        var k = 1
-        while layout.byName[name] != nil { k += 1; name = "\(prefix)#gap\(spacers.count + 1)_\(k)" }
-        let g = layout.makeView(name, .layoutGuide, superview: parent)
-        g.isOwned = true
-        let (position, size) = axis == .horizontal ? (0, 2) : (1, 3)
-        let (p, n) = (previous.variables[position], next.variables[position])
-        let anchor = (try? layout.solver.ranks(p, above: n)) == true ? n : p
-        if (try? layout.solver.placeRank(of: g.variables[size], justAbove: anchor)) == true {
-            _ = try? layout.solver.placeRank(of: g.variables[position], justAbove: anchor)
-        }
-        spacers.append(g)
-        newSpacers.append(g)
-        spacerAfter[key] = g
-        claimedSpacers.insert(ObjectIdentifier(g))
-        return g
+        return spacers[i]
     }
 
-    /// A spacer's rules at its two ends along `axis`: `g.lead == a.a0` and `g.trail == b.a1`, the one at the view
-    /// that ranks lower first (the one `spacer(from:to:)` ranked the spacer after): it defines the spacer's
-    /// position, and the other then the other view's (in the other order, the other view's rule found the
-    /// spacer's position free and went in as an ordinary row: a stack filled from the front filled 800k cells).
-    func spacerEndRules(_ g: View, _ lead: LayoutAttribute, from a: View, _ a0: LayoutAttribute,
-                        _ trail: LayoutAttribute, to b: View, _ a1: LayoutAttribute, axis: LayoutAxis) -> [ArrangedRule] {
-        let atA = rule(g, lead, .equal, a, a0, "spacer"), atB = rule(g, trail, .equal, b, a1, "spacer")
-        let position = axis == .horizontal ? 0 : 1
-        let aFirst = (try? layout?.solver.ranks(b.variables[position], above: a.variables[position])) ?? true
-        return aFirst ? [atA, atB] : [atB, atA]
-    }
-
-    /// Rules that keep the spacers no gap claimed in this pass fully determined (at the parent's top-left, size
-    /// zero), and frees them for other gaps; ends the pass.
-    func parkedSpacerRules() -> [ArrangedRule] {
+    /// Rules that keep the spacers from `used` on fully determined: at the parent's top-left, size zero.
+    func parkedSpacerRules(from used: Int) -> [ArrangedRule] {
         var out: [ArrangedRule] = []
-        freeSpacers = []
-        for g in spacers.reversed() where !claimedSpacers.contains(ObjectIdentifier(g)) {
-            out += spacerCrossRules(g, axis: .horizontal, parent: g.superview!, park: true)
-            freeSpacers.append(g)   // the first made is taken first
-        }
-        if !freeSpacers.isEmpty { spacerAfter = spacerAfter.filter { claimedSpacers.contains(ObjectIdentifier($0.value)) } }
-        claimedSpacers = []
+        for g in spacers.dropFirst(used) { out += spacerCrossRules(g, axis: .horizontal, parent: g.superview!, park: true) }
         return out
     }
 

@@ -120,20 +120,23 @@ public final class Chain: Arrangement {
     }
 
     override func rules() -> [ArrangedRule] {
-        guard let parent, let first = views.first, let last = views.last else { return parkedSpacerRules() }
+        guard let parent, let first = views.first, let last = views.last else { return parkedSpacerRules(from: 0) }
         let h = axis == .horizontal
         let lead: LayoutAttribute = h ? .leading : .top, trail: LayoutAttribute = h ? .trailing : .bottom
         let size: LayoutAttribute = h ? .width : .height
         var out: [ArrangedRule] = []
+        var used = 0
         let prefix = "chain\(number)"
         /// A spacer from `a` to `b`; with `equalTo`, its size equals that one's, a rule that comes first: the
         /// spacer's size is then a definition before the rule at its trailing edge uses it (defining it after
         /// walked every view the rule placed, at each gap: quadratic).
         func spacer(from a: View, _ a0: LayoutAttribute, to b: View, _ a1: LayoutAttribute,
                     equalTo ref: View? = nil) -> View {
-            let g = self.spacer(from: a, to: b, in: parent, prefix: prefix, axis: axis)!
+            let g = self.spacer(used, in: parent, prefix: prefix, after: a, axis: axis)!
+            used += 1
             if let ref { out.append(rule(g, size, .equal, ref, size, style == .spread ? "spread" : "spread inside")) }
-            out += spacerEndRules(g, lead, from: a, a0, trail, to: b, a1, axis: axis)
+            out.append(rule(g, lead, .equal, a, a0, "spacer"))
+            out.append(rule(g, trail, .equal, b, a1, "spacer"))
             out += spacerCrossRules(g, axis: axis, parent: parent)
             return g
         }
@@ -169,22 +172,20 @@ public final class Chain: Arrangement {
                     out.append(rule(s0, size, .equal, s1, size, multiplier: bias / (1 - bias), "bias"))
                 }
             case .spread, .spreadInside:
-                // Each gap equals the one before it (a change at the front changes one rule), and one bound on
-                // the first says what a bound on each would (each was a row as long as the chain: the first
-                // gap's value depends on every view's size).
-                var ref: View?, previous: View?
+                // The gaps are equal, so one bound on the first says what a bound on each would (each was a row
+                // as long as the chain: the first gap's value depends on every view's size).
+                var ref: View?
                 if style == .spread {
                     ref = spacer(from: parent, lead, to: first, lead)
-                    previous = ref
                 } else {
                     out.append(rule(first, lead, .equal, parent, lead, "start"))
                     out.append(rule(last, trail, .equal, parent, trail, "end"))
                 }
                 for k in 1 ..< max(1, views.count) {
-                    previous = spacer(from: views[k - 1], trail, to: views[k], lead, equalTo: previous)
-                    ref = ref ?? previous
+                    let g = spacer(from: views[k - 1], trail, to: views[k], lead, equalTo: ref)
+                    ref = ref ?? g
                 }
-                if style == .spread { _ = spacer(from: last, trail, to: parent, trail, equalTo: previous) }
+                if style == .spread { _ = spacer(from: last, trail, to: parent, trail, equalTo: ref) }
                 if let ref {
                     let inner = views.count > 1
                     out.append(rule(ref, size, .greaterOrEqual, nil, nil,
@@ -193,7 +194,7 @@ public final class Chain: Arrangement {
                 }
             }
         }
-        out += parkedSpacerRules()
+        out += parkedSpacerRules(from: used)
         return out
     }
 }

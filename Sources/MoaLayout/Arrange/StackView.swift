@@ -332,6 +332,7 @@ public final class StackView: Arrangement {
         func counted(_ v: View) -> Bool { let s = state(v); return s == .shown || s == .showing }
         let chain = arrangedViews.filter { state($0) != .hidden }
         let spaced = distribution == .equalSpacing || distribution == .equalCentering
+        var spacersUsed = 0
 
         // Along the axis: the chain from edge to edge.
         if let first = chain.first, let last = chain.last {
@@ -339,7 +340,7 @@ public final class StackView: Arrangement {
             out.append(rule(last, trail, .equal, view, edge(trail), "\(trail) edge"))
         }
         var lastCounted: View?
-        var equalRef: View?, previousSpacer: View?
+        var equalRef: View?
         var spacingBound: Double?
         for (k, v) in chain.enumerated() {
             defer { if counted(v) { lastCounted = v } }
@@ -360,17 +361,18 @@ public final class StackView: Arrangement {
             }
             if state(v) == .shown, let q = lastCounted, spaced {
                 // A spacer from the previous view to this one; the spacers are equal and at least the spacing.
-                let g = spacer(from: prev, to: v, in: view, prefix: view.name, axis: axis)!
+                let g = spacer(spacersUsed, in: view, prefix: view.name, after: prev, axis: axis)!
+                spacersUsed += 1
                 let (a0, a1) = distribution == .equalCentering ? (center, center) : (trail, lead)
                 // The size's rule first: the spacer's size is then defined before the rule at its trailing edge
-                // uses it; equal to the spacer before (a view inserted at the front changes one rule; see
-                // `Chain.rules()`).
-                if let r = previousSpacer {
+                // uses it (see `Chain.rules()`).
+                if let r = equalRef {
                     out.append(rule(g, size, .equal, r, size, distribution == .equalCentering ? "equal centering" : "equal spacing"))
+                } else {
+                    equalRef = g
                 }
-                previousSpacer = g
-                equalRef = equalRef ?? g
-                out += spacerEndRules(g, lead, from: prev, a0, trail, to: v, a1, axis: axis)
+                out.append(rule(g, lead, .equal, prev, a0, "spacer"))
+                out.append(rule(g, trail, .equal, v, a1, "spacer"))
                 out += spacerCrossRules(g, axis: axis, parent: view)
                 if distribution == .equalCentering {
                     out.append(rule(v, lead, .greaterOrEqual, q, trail, constant: gap, "spacing"))
@@ -494,7 +496,7 @@ public final class StackView: Arrangement {
             out.append(rule(view, horizontal ? .height : .width, .equal, nil, nil, priority: LayoutPriority.fittingSizeLevel - 1,
                             horizontal ? "fit the tallest view" : "fit the widest view"))
         }
-        out += parkedSpacerRules()
+        out += parkedSpacerRules(from: spacersUsed)
         return out
     }
 }
