@@ -525,7 +525,7 @@ describe("chains", function()
     assert.same({ 0, 50, 320 }, field(v, "x"))
   end)
 
-  it("stay in proportion to their views: a spread chain, a stack filled from the front (NOTES, 17th session)", function()
+  it("stay in proportion to their views: a spread chain, an appended equal-spacing stack (NOTES, 17th session)", function()
     local n = 150
     local L = moa.layout(1000, 300)
     local v = {}
@@ -546,10 +546,10 @@ describe("chains", function()
     for i = 1, n do
       local w = M:view("w" .. i)
       assert(M:eqs(("w%d.width == 2 @ 500"):format(i)))
-      s:insert(w, 1)
+      s:add(w)
     end
     M:solve()
-    assert.is_true(M:usage().cells < 40 * n, "stack filled from the front: " .. M:usage().cells .. " cells")
+    assert.is_true(M:usage().cells < 40 * n, "appended stack: " .. M:usage().cells .. " cells")
     local views = s:views()
     local first, last = views[1].frame, views[n].frame
     assert.near(0, first.x, 1e-6)
