@@ -590,14 +590,14 @@ extension Layout {
         if axis == .horizontal { v.intrinsicWidth = size } else { v.intrinsicHeight = size }
         j.record { if axis == .horizontal { v.intrinsicWidth = old } else { v.intrinsicHeight = old } }
         let cs = ContentRole.allCases.map { _intrinsicConstraint(v, axis, $0, &j) }
-        guard let size else {
+        if let size {
+            for c in cs { try _setConstant(c, size, &j, refresh: false) }
+            try _refreshGroup(cs, &j)
+            for c in cs where !c.isActive { try _install(c, &j) }
+        } else {
             for c in cs { _uninstall(c, &j) }
-            return
         }
-        for c in cs { try _setConstant(c, size, &j, refresh: false) }
-        try _refreshGroup(cs, &j)
-        for c in cs where !c.isActive { try _install(c, &j) }
-        // Stacks that size their views in proportion to the intrinsic sizes follow.
+        // Stacks that size their views in proportion to the intrinsic sizes follow (a size taken away too).
         if let s = v.arrangingStack, s.isValid, s.distribution == .fillProportionally, s.axis == axis {
             _ = try _rearrange(s, animated: false, &j)
         }

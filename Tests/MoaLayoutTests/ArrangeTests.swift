@@ -349,6 +349,25 @@ final class StackTests: XCTestCase {
             for k in 1 ..< n { XCTAssertGreaterThanOrEqual(x[k], x[k - 1] - 1e-9) }
         }
     }
+
+    func testTakingAnIntrinsicSizeAwayUpdatesAProportionalStack() throws {
+        let L = try Layout(width: 400, height: 300)
+        let s = try L.addStack("st")
+        try s.setDistribution(.fillProportionally)
+        try L.eqs("st.left == 0\nst.top == 0\nst.width == 300\nst.height == 50")
+        let a = try L.addView("a", in: s.view), b = try L.addView("b", in: s.view)
+        try a.setIntrinsicSize(width: 10, height: nil)
+        try b.setIntrinsicSize(width: 20, height: nil)
+        try s.addArrangedView(a)
+        try s.addArrangedView(b)
+        try L.solve()
+        assertFrame(b, 100, 0, 200, 50)
+        // Without an intrinsic width b takes no share (it kept `b.width == a.width * 2`).
+        try b.setIntrinsicSize(width: nil, height: nil)
+        try L.solve()
+        assertFrame(a, 0, 0, 300, 50)
+        assertFrame(b, 300, 0, 0, 50)
+    }
 }
 
 final class GuideChainBarrierTests: XCTestCase {
