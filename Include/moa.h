@@ -1928,6 +1928,19 @@ MOA_API moa_status moa_stack_new(moa_layout *L, const char *name, moa_view paren
 MOA_API moa_status moa_stack_insert(moa_layout *L, moa_view stack, moa_view v, ptrdiff_t index);
 
 /*
+** moa_stack_insert_views -- arrange the n views `views`, in order, at `index` (0 ... the number of arranged
+** views not among them; -1 appends) as one change: all of them, or on failure none. The same as n calls of
+** moa_stack_insert() with the stack's rules updated once instead of n times: use it to make a stack of
+** many views (one call per view costs time in proportion to the stack's length each).
+**
+** Returns MOA_OK; MOA_MISUSE if L is NULL, or views is NULL with n > 0; MOA_NOTFOUND as moa_stack_insert();
+** MOA_INVALID as moa_stack_insert(), or for a view listed twice; MOA_UNSATISFIABLE (nothing changes).
+** Swift: `StackView.insertArrangedViews(_:at:)`.
+*/
+MOA_API moa_status moa_stack_insert_views(moa_layout *L, moa_view stack, const moa_view *views, size_t n,
+                                          ptrdiff_t index);
+
+/*
 ** moa_stack_remove -- take v out of the stack's arranged views (UIKit's removeArrangedSubview): its stack
 ** constraints go; it stays a subview of the stack (moa_view_free() removes it from the layout; that also takes
 ** it out of the stack).

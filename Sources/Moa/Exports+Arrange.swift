@@ -79,6 +79,19 @@ public func moa_stack_insert(_ L: OpaquePointer?, _ stack: UInt64, _ v: UInt64, 
     }
 }
 
+@_cdecl("moa_stack_insert_views")
+public func moa_stack_insert_views(
+    _ L: OpaquePointer?, _ stack: UInt64, _ views: UnsafePointer<UInt64>?, _ n: Int, _ index: Int
+) -> Int32 {
+    withLayout(L) { box in
+        let s = try box.stack(stack)
+        let vs = try viewList(box, views, n)
+        let listed = Set(vs.map { ObjectIdentifier($0) })
+        let count = s.arrangedViews.filter { !listed.contains(ObjectIdentifier($0)) }.count
+        try s.insertArrangedViews(vs, at: index == -1 ? count : index)
+    }
+}
+
 @_cdecl("moa_stack_remove")
 public func moa_stack_remove(_ L: OpaquePointer?, _ stack: UInt64, _ v: UInt64) -> Int32 {
     withLayout(L) { box in try box.stack(stack).removeArrangedView(try box.view(v)) }

@@ -58,6 +58,9 @@ public final class LayoutConstraint: Hashable, CustomStringConvertible {
     var sourceLine: LineText?
     /// False once the constraint was removed; a removed constraint's methods throw `.stale`.
     public internal(set) var isValid = true
+    /// For a constraint an arrangement owns: how many of the arrangement's rule sections hold it now (see
+    /// `RuleSection`); it goes when none does.
+    var arrangementUses: Int32 = 0
 
     weak var layout: Layout?
     /// How much a violation counts against other constraints of the same priority (1 unless a generator says

@@ -368,6 +368,87 @@ final class StackTests: XCTestCase {
         assertFrame(a, 0, 0, 300, 50)
         assertFrame(b, 300, 0, 0, 50)
     }
+
+    func testInsertingManyViewsIsOneChange() throws {
+        let L = try Layout(width: 400, height: 300)
+        let s = try L.addStack("st")
+        try s.setDistribution(.fillEqually)
+        try L.eqs("st.left == 0\nst.top == 0\nst.width == 300\nst.height == 50")
+        let a = try L.addView("a"), b = try L.addView("b"), c = try L.addView("c")
+        try s.insertArrangedViews([a, b], at: 0)
+        try s.insertArrangedViews([c, a], at: 1)   // a moves: inserted among the views not listed (b)
+        XCTAssertEqual(s.arrangedViews.map(\.name), ["b", "c", "a"])
+        XCTAssertTrue(a.superview === s.view && c.superview === s.view)
+        try L.solve()
+        assertFrame(a, 200, 0, 100, 50)
+        XCTAssertEqual(expectError { try s.insertArrangedViews([b, b], at: 0) }?.kind, .invalid)
+        XCTAssertEqual(expectError { try s.insertArrangedViews([b], at: 3) }?.kind, .invalid)
+        // A refused change arranges none of them and moves none.
+        let d = try L.addView("d"), e = try L.addView("e")
+        try L.eqs("e.width == 400")
+        XCTAssertEqual(expectError { try s.insertArrangedViews([d, e], at: 0) }?.kind, .unsatisfiable)
+        XCTAssertEqual(s.arrangedViews.map(\.name), ["b", "c", "a"])
+        XCTAssertTrue(d.superview === L.root && e.superview === L.root)
+        XCTAssertNil(s._rulesProblem())
+        try L.solve()
+        assertFrame(a, 200, 0, 100, 50)
+    }
+
+    /// Updates make only the rules of the sections that changed (`RuleSection`): after every one of a random
+    /// run of changes (inserts, moves, removals, hiding with and without animation, properties, custom spacing,
+    /// intrinsic sizes, views removed from the layout, refused changes), the constraints a stack keeps are
+    /// exactly the rules made afresh from its members and properties.
+    func testUpdatesKeepTheRulesOfAFreshPass() throws {
+        var rng = SplitMix(state: 20261128)
+        for round in 0 ..< 6 {
+            let L = try Layout(width: 2000, height: 1000)
+            let s = try L.addStack("s", axis: round % 2 == 0 ? .horizontal : .vertical)
+            try L.eqs("s.left == 0\ns.top == 0\ns.width == 1500\ns.height == 900")
+            var pool: [View] = []
+            var made = 0
+            func fresh() throws -> View {
+                made += 1
+                let v = try L.addView("v\(made)", in: s.view)
+                try v.setIntrinsicSize(width: Double(5 + rng.int(20)), height: Double(5 + rng.int(20)))
+                pool.append(v)
+                return v
+            }
+            for _ in 0 ..< 8 { try s.addArrangedView(try fresh()) }
+            for step in 0 ..< 150 {
+                let views = s.arrangedViews
+                let pick = views.isEmpty ? nil : views[rng.int(views.count)]
+                do {
+                    switch rng.int(15) {
+                    case 0, 1: try s.addArrangedView(try fresh())
+                    case 2, 3: try s.insertArrangedView(try fresh(), at: rng.int(views.count + 1))
+                    case 4: if let v = pick { try s.insertArrangedView(v, at: rng.int(views.count)) }
+                    case 5: if let v = pick { try s.removeArrangedView(v) }
+                    case 6: if let v = pick { try s.setHidden(!s.isHidden(v), v) }
+                    case 7:
+                        if let v = pick {
+                            try s.setHidden(!s.isHidden(v), v, animation: ArrangeAnimation(duration: 0.2))
+                            _ = try L.animator.advance(by: 0.1)
+                            _ = try L.animator.advance(by: 0.2)
+                        }
+                    case 8: try s.setDistribution(StackDistribution.allCases[rng.int(StackDistribution.allCases.count)])
+                    case 9: try s.setAlignment(StackAlignment.allCases[rng.int(StackAlignment.allCases.count)])
+                    case 10: try s.setSpacing(Double(rng.int(4)))
+                    case 11: if let v = pick { try s.setCustomSpacing(rng.int(2) == 0 ? nil : Double(rng.int(5)), after: v) }
+                    case 12: if let v = pick { try v.setIntrinsicSize(width: Double(5 + rng.int(20)), height: nil) }
+                    case 13: if let v = pick { try L.removeView(v) }
+                    default: try s.setLayoutMarginsRelativeArrangement(rng.int(2) == 0)
+                    }
+                } catch let e as LayoutError where e.kind == .unsatisfiable {
+                    // Refused and undone: the next update starts from what the stack had.
+                }
+                try L.solve()
+                if let problem = s._rulesProblem() {
+                    XCTFail("round \(round), step \(step): \(problem)")
+                    return
+                }
+            }
+        }
+    }
 }
 
 final class GuideChainBarrierTests: XCTestCase {

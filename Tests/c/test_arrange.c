@@ -689,6 +689,26 @@ static void test_insert_remove(void) {
     CHECK_XW(L, v[2], 0, 145);
     CHECK_XW(L, v[0], 155, 145);
 
+    /* Several views in one call: in order at the index, an arranged one moving with them. */
+    moa_view e, f;
+    CHECK_OK(moa_view_new(L, "e", 0, &e));
+    CHECK_OK(moa_view_new(L, "f", 0, &f));
+    moa_view batch[3] = {e, v[0], f};
+    CHECK_OK(moa_stack_insert_views(L, row, batch, 3, 1)); /* v[0] is not counted: 0 ... 1 others */
+    CHECK_OK(moa_stack_views(L, row, list, 8, &n));
+    CHECK(n == 4 && list[0] == v[2] && list[1] == e && list[2] == v[0] && list[3] == f);
+    CHECK(superview_of(L, e) == row && superview_of(L, f) == row);
+    CHECK_OK(moa_layout_solve(L, NULL));
+    CHECK_XW(L, v[2], 0, 67.5);
+    CHECK_XW(L, f, 232.5, 67.5);
+    CHECK_OK(moa_stack_insert_views(L, row, NULL, 0, -1)); /* nothing to arrange */
+    CHECK_OK(moa_stack_remove(L, row, e));
+    CHECK_OK(moa_stack_remove(L, row, f));
+    CHECK_OK(moa_view_free(L, e));
+    CHECK_OK(moa_view_free(L, f));
+    CHECK_OK(moa_stack_views(L, row, list, 8, &n));
+    CHECK(n == 2 && list[0] == v[2] && list[1] == v[0]);
+
     /* Removing the stack's view ends the stack (and its subviews, and the equations naming it). */
     CHECK_OK(moa_view_free(L, row));
     CHECK_STATUS(moa_stack_views(L, row, list, 8, &n), MOA_NOTFOUND);
@@ -799,6 +819,13 @@ static void test_conflicts_and_ownership(void) {
                             &n3));
     CHECK_FAILS(L, moa_stack_insert(L, row, big, -1), MOA_UNSATISFIABLE); /* 100 + 200 + 3 x 10 > 300 */
     CHECK(superview_of(L, big) != row);                                   /* not moved */
+    /* In one call with a view that fits: neither is arranged, neither moved. */
+    moa_view small;
+    CHECK_OK(moa_view_new(L, "small", 0, &small));
+    moa_view both[2] = {small, big};
+    CHECK_FAILS(L, moa_stack_insert_views(L, row, both, 2, 0), MOA_UNSATISFIABLE);
+    CHECK(superview_of(L, small) != row && superview_of(L, big) != row);
+    CHECK_OK(moa_view_free(L, small));
     moa_view list[8];
     size_t nl = 0;
     CHECK_OK(moa_stack_views(L, row, list, 8, &nl));
@@ -1413,6 +1440,21 @@ static void test_hostile_stacks(scene *s, moa_layout *L2, moa_view other_row) {
     moa_view safe = 0;
     CHECK_OK(moa_layout_guide(L, "safeArea", &safe));
     CHECK_FAILS(L, moa_stack_insert(L, s->row, safe, -1), MOA_INVALID);
+    CHECK(superview_of(L, s->p) == s->root);
+
+    /* moa_stack_insert_views: checked as moa_stack_insert, and the list itself; nothing changes */
+    moa_view two[2] = {s->p, s->p};
+    CHECK_STATUS(moa_stack_insert_views(NULL, s->row, two, 1, -1), MOA_MISUSE);
+    CHECK_FAILS(L, moa_stack_insert_views(L, s->row, NULL, 1, -1), MOA_MISUSE);
+    CHECK_FAILS(L, moa_stack_insert_views(L, s->row, two, 2, -1), MOA_INVALID); /* listed twice */
+    CHECK_FAILS(L, moa_stack_insert_views(L, s->row, two, (size_t)PTRDIFF_MAX + 1, -1), MOA_INVALID);
+    CHECK_FAILS(L, moa_stack_insert_views(L, s->p, two, 1, -1), MOA_NOTFOUND); /* not a stack */
+    moa_view mixed[2] = {s->p, s->stale_view};
+    CHECK_FAILS(L, moa_stack_insert_views(L, s->row, mixed, 2, -1), MOA_NOTFOUND);
+    mixed[1] = s->g;
+    CHECK_FAILS(L, moa_stack_insert_views(L, s->row, mixed, 2, -1), MOA_INVALID); /* a guide */
+    CHECK_FAILS(L, moa_stack_insert_views(L, s->row, mixed, 1, 4), MOA_INVALID);  /* 0 ... 3 */
+    CHECK_FAILS(L, moa_stack_insert_views(L, s->row, mixed, 1, -2), MOA_INVALID);
     CHECK(superview_of(L, s->p) == s->root);
 
     /* moa_stack_remove */

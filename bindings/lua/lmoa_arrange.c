@@ -270,17 +270,12 @@ static double check_spacing(lua_State *L, int idx, const char *field) {
     return s;
 }
 
-/* After a failed L:stack: takes the views inserted so far out of the stack and back under their superviews
-   (their constraints stayed as they were), then removes the stack view, with the limits and the progress
-   function lifted (they would stop the undo half way, and the stack view would take the views with it). No
-   error can be raised. */
-static void undo_stack(LLayout *ll, moa_view stack, const moa_view *views, const moa_view *supers, size_t inserted) {
+/* After a failed L:stack: removes the stack view (the views were not arranged: moa_stack_insert_views is all or
+   nothing), with the limits and the progress function lifted (they would stop the removal). No error can be
+   raised. */
+static void undo_stack(LLayout *ll, moa_view stack) {
     LLimits saved;
     lmoa_layout_lift_limits(ll, &saved);
-    while (inserted-- > 0) {
-        moa_stack_remove(ll->m, stack, views[inserted]);
-        moa_view_set_superview(ll->m, views[inserted], supers[inserted]);
-    }
     moa_view_free(ll->m, stack);
     lmoa_layout_restore_limits(ll, &saved);
 }
@@ -293,8 +288,8 @@ static int layout_stack(lua_State *L) {
     const char *name = lmoa_check_text(L, 2, "name", NULL);
     int oi = 4, axis = 0, dist = -1, align = -1, margins = -1, has_spacing = 0;
     double spacing = 0;
-    moa_view parent = 0, out = 0, *views = NULL, *supers = NULL;
-    size_t nviews = 0, i = 0;
+    moa_view parent = 0, out = 0, *views = NULL;
+    size_t nviews = 0;
     moa_status st = MOA_OK;
     if (lua_istable(L, 3)) {
         oi = 3;
@@ -316,8 +311,7 @@ static int layout_stack(lua_State *L) {
         lua_pop(L, 1);
         if (lua_getfield(L, oi, "views") != LUA_TNIL) {
             int t = lua_gettop(L);
-            views = check_views(L, t, ll, "views", 1, &nviews); /* the buffers stay on the stack */
-            supers = (moa_view *)lua_newuserdatauv(L, (nviews ? nviews : 1) * sizeof *supers, 0);
+            views = check_views(L, t, ll, "views", 1, &nviews); /* the buffer stays on the stack */
         }
     }
     st = moa_stack_new(ll->m, name, parent, (moa_axis)axis, &out);
@@ -326,22 +320,18 @@ static int layout_stack(lua_State *L) {
     if (st == MOA_OK && align >= 0) st = moa_stack_set_alignment(ll->m, out, (moa_stack_alignment)align);
     if (st == MOA_OK && has_spacing) st = moa_stack_set_spacing(ll->m, out, spacing);
     if (st == MOA_OK && margins >= 0) st = moa_stack_set_margins_relative(ll->m, out, margins);
-    for (i = 0; st == MOA_OK && i < nviews; i++) {
-        st = moa_view_superview(ll->m, views[i], &supers[i]);
-        if (st == MOA_OK) st = moa_stack_insert(ll->m, out, views[i], -1);
-    }
+    if (st == MOA_OK && nviews > 0) st = moa_stack_insert_views(ll->m, out, views, nviews, -1);
     if (st != MOA_OK) {
-        size_t inserted = i > 0 ? i - 1 : 0; /* views[i - 1] failed: views[0 .. i - 2] are in */
         int n = 0;
         if (ll->errref != LUA_NOREF || !ll->m) { /* a progress function raised or closed the layout */
-            if (ll->m) undo_stack(ll, out, views, supers, inserted);
+            if (ll->m) undo_stack(ll, out);
             lmoa_raise_pending(L, ll);
             return lmoa_closed_error(L, "layout");
         }
         /* read the failure before undoing clears it */
         if (lmoa_is_failure(st)) n = lmoa_layout_failure(L, ll, 1, st);
         else lua_pushfstring(L, "stack: %s", moa_layout_errmsg(ll->m));
-        undo_stack(ll, out, views, supers, inserted);
+        undo_stack(ll, out);
         lmoa_raise_pending(L, ll); /* what a progress function raised while undoing */
         if (n) return n;
         return lua_error(L);

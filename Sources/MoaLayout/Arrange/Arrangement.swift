@@ -25,6 +25,37 @@ struct OwnedKey: Hashable {
     }
 }
 
+/// A run of an arrangement's rules and everything it is made from: the views it names (by identity), the
+/// states and numbers it reads, and the arrangement's properties (`stamp`). Two equal sections make the same
+/// rules, so an update keeps the constraints of every section equal to one of the last update's and makes the
+/// rules of the others only: appending to a stack of n views makes a handful of rules, not all of them again
+/// (5,000 appends took 41 s when every update made and compared every rule).
+///
+/// `at` says where the named views are in the arrangement's member list for `Arrangement.rules(for:)`; it is not
+/// part of the identity (a view moved up by an insert before it keeps its sections).
+struct RuleSection: Hashable {
+    var kind: UInt8
+    var flags: UInt16 = 0
+    var stamp: UInt32 = 0
+    var index = 0
+    var a: ObjectIdentifier? = nil
+    var b: ObjectIdentifier? = nil
+    var c: ObjectIdentifier? = nil
+    var x = 0.0
+    var y = 0.0
+    var at: (Int32, Int32, Int32) = (-1, -1, -1)
+
+    static func == (l: RuleSection, r: RuleSection) -> Bool {
+        l.kind == r.kind && l.flags == r.flags && l.stamp == r.stamp && l.index == r.index && l.a == r.a
+            && l.b == r.b && l.c == r.c && l.x == r.x && l.y == r.y
+    }
+
+    func hash(into h: inout Hasher) {
+        h.combine(kind); h.combine(flags); h.combine(stamp); h.combine(index)
+        h.combine(a); h.combine(b); h.combine(c); h.combine(x); h.combine(y)
+    }
+}
+
 /// How an arrangement change animates: the layout's clock moves the changed constants (see `Animator`).
 public struct ArrangeAnimation: Sendable {
     /// Seconds.
@@ -57,14 +88,68 @@ public class Arrangement {
     /// Whether the current `rules()` pass works out where new rules start (`ArrangedRule.initial`): only an
     /// animated update uses it, and it reads the views' frames.
     var computesInitials = false
+    /// The sections of the last update and, beside each, the constraints its rules have; nil when unknown (the
+    /// first update, or after an update was undone or members were removed): the next update then makes every
+    /// rule and compares it with what the arrangement owns.
+    var lastSections: [RuleSection]? = nil
+    var lastSectionConstraints: [[LayoutConstraint]] = []
+    /// Bumped by each `ruleSections()` of an arrangement that makes its rules in one section (always made again).
+    private var wholeStamp = 0
 
     init(layout: Layout) { self.layout = layout }
+
+    /// Forgets the sections of the last update (see `lastSections`).
+    func forgetSections() {
+        lastSections = nil
+        lastSectionConstraints = []
+    }
+
+    /// A check for tests (not API): the rules made again from the current members and properties, all of them,
+    /// against the constraints the arrangement owns (the same keys and constants, each held by as many sections
+    /// as it counts); a description of the first difference, or nil. Meant between calls, with no animation of
+    /// the arrangement running.
+    public func _rulesProblem() -> String? {
+        var want: [OwnedKey: (constant: Double, sections: Int32)] = [:]
+        for section in ruleSections() {
+            var inSection = Set<OwnedKey>()
+            for r in rules(for: section) {
+                let k = OwnedKey(key: r.spec.key, rule: r.rule)
+                guard inSection.insert(k).inserted else { continue }
+                want[k, default: (r.spec.constant, 0)].sections += 1
+                want[k]!.constant = r.spec.constant
+            }
+        }
+        var owned = 0
+        for (k, c) in self.owned where c.isValid {
+            owned += 1
+            guard let w = want[k] else { return "owns `\(c)` (\(k.rule)), which no rule makes" }
+            if w.constant != c.constant { return "`\(c)` (\(k.rule)) has constant \(c.constant), the rule \(w.constant)" }
+            if lastSections != nil, w.sections != c.arrangementUses {
+                return "`\(c)` (\(k.rule)) counts \(c.arrangementUses) sections, \(w.sections) hold it"
+            }
+        }
+        if owned != want.count {
+            let missing = want.keys.filter { k in self.owned[k].map { !$0.isValid } ?? true }
+            return "\(want.count - owned) rules have no constraint, e.g. \(missing.first.map { "\($0.key) (\($0.rule))" } ?? "?")"
+        }
+        return nil
+    }
 
     /// The constraints the arrangement keeps now, in the order they were made.
     public var constraints: [LayoutConstraint] { owned.values.filter(\.isValid).sorted { $0.id < $1.id } }
 
-    /// The rules as of the current members and properties.
+    /// The rules as of the current members and properties, for an arrangement that makes them in one section.
     func rules() -> [ArrangedRule] { [] }
+
+    /// The sections of the rules as of the current members and properties, in the order their rules are made
+    /// (see `RuleSection`). By default one section, made again at every update (`rules()`).
+    func ruleSections() -> [RuleSection] {
+        wholeStamp += 1
+        return [RuleSection(kind: .max, index: wholeStamp)]
+    }
+
+    /// The rules of one section of the current `ruleSections()`.
+    func rules(for section: RuleSection) -> [ArrangedRule] { rules() }
 
     /// The views whose removal from the layout ends the arrangement (a stack's own view, a barrier's guide).
     var hostView: View? { nil }
@@ -163,15 +248,68 @@ public class Arrangement {
     }
 }
 
+extension LayoutConstraint {
+    /// The rule of a constraint an arrangement owns (part of its `OwnedKey`); "" for any other.
+    var arrangementRule: String {
+        if case .arrangement(_, let rule) = origin { return rule }
+        return ""
+    }
+}
+
 extension Layout {
     /// Brings the arrangement's constraints to its rules inside a transaction: constraints whose rule went away
     /// are removed, new ones made and installed, changed constants set (or, with `animation`, left where they
-    /// are and returned as animation targets; new rules then start at their `initial` constant).
+    /// are and returned as animation targets; new rules then start at their `initial` constant). Only the rules
+    /// of sections that differ from the last update's are made and compared (`RuleSection`); the others keep
+    /// their constraints untouched.
     /// - Returns: the constants to animate, and constraints whose running animation must stop (set directly).
     func _rearrange(_ a: Arrangement, animated: Bool, _ j: inout Journal) throws(LayoutError)
         -> (targets: [(AnimatableProperty, Double)], stop: [LayoutConstraint]) {
+        let sections = a.ruleSections()
+        let known = a.lastSections
+        let old = known ?? []
+        var oldConstraints: [[LayoutConstraint]] = []
+        swap(&oldConstraints, &a.lastSectionConstraints)
+        a.lastSections = nil
+        // Undone, the update leaves the sections unknown (the next update compares every rule).
+        j.record { a.forgetSections() }
+        let matches = Self.matchSections(sections, old)
+
+        // The constraints that may go: those of the last update's sections that are gone or changed (every owned
+        // constraint when the sections are unknown). Each section that holds a constraint counts once.
+        var candidates: [LayoutConstraint] = []
+        if known == nil {
+            for c in a.owned.values { c.arrangementUses = 0; candidates.append(c) }
+        } else {
+            for (m, matched) in matches.oldMatched.enumerated() where !matched {
+                for c in oldConstraints[m] { c.arrangementUses -= 1; candidates.append(c) }
+            }
+        }
+
+        // The rules of the sections that changed or are new; the others keep their constraints.
         a.computesInitials = animated
-        let rules = a.rules()
+        var made: [(section: Int, rule: ArrangedRule, key: OwnedKey)] = []
+        var newConstraints = [[LayoutConstraint]](repeating: [], count: sections.count)
+        for i in sections.indices {
+            if let m = matches.newToOld[i] {
+                swap(&newConstraints[i], &oldConstraints[m])
+                continue
+            }
+            // A key given twice in a section is one constraint, where the first was, with the last one's constant.
+            let first = made.count
+            let rules = a.rules(for: sections[i])
+            var seen: [OwnedKey: Int]? = rules.count > 16 ? [:] : nil
+            for r in rules {
+                let k = OwnedKey(key: r.spec.key, rule: r.rule)
+                if let at = seen != nil ? seen![k] : made[first...].firstIndex(where: { $0.key == k }) {
+                    made[at].rule = r
+                    continue
+                }
+                seen?[k] = made.count
+                if let c = a.owned[k], c.isValid { c.arrangementUses += 1 }
+                made.append((i, r, k))
+            }
+        }
         a.computesInitials = false
         for g in a.newSpacers {
             j.record { [unowned self] in
@@ -180,32 +318,33 @@ extension Layout {
             }
         }
         a.newSpacers = []
-        // Each key's rule by its index in `rules` (the last one of a key wins), keys in the order first met.
-        var desired: [OwnedKey: Int] = [:]
-        desired.reserveCapacity(rules.count)
-        var order: [OwnedKey] = []
-        order.reserveCapacity(rules.count)
-        for i in rules.indices {
-            let k = OwnedKey(key: rules[i].spec.key, rule: rules[i].rule)
-            if desired.updateValue(i, forKey: k) == nil { order.append(k) }
-        }
+
         var stop: [LayoutConstraint] = []
         // Gone first (latest first: cheap for the solver), so new rules never meet the ones they replace.
-        var gone: [(key: OwnedKey, value: LayoutConstraint)] = []
-        for (k, c) in a.owned where desired[k] == nil || !c.isValid { gone.append((k, c)) }
-        gone.sort { $0.value.id > $1.value.id }
-        for (k, c) in gone {
+        var gone = candidates.filter { $0.arrangementUses <= 0 || !$0.isValid }
+        gone.sort { $0.id > $1.id }
+        for c in gone {
             if c.isValid { _discard(c, &j); stop.append(c) }
-            a.owned[k] = nil
-            j.record { a.owned[k] = c }
+            let k = OwnedKey(key: c.key, rule: c.arrangementRule)
+            if a.owned[k] === c {
+                a.owned[k] = nil
+                j.record { a.owned[k] = c }
+            }
         }
+        // A running animation of a kept constraint stops when an update without animation sets it.
+        if !animated, let anim = _animator, anim.isAnimating {
+            for list in newConstraints { stop += list }
+        }
+
         var targets: [(AnimatableProperty, Double)] = []
         var updated: [LayoutConstraint] = []
         var fresh: [LayoutConstraint] = []
-        for k in order {
-            let i = desired[k]!
-            let constant = rules[i].spec.constant
-            if let c = a.owned[k] {
+        let firstFreshID = nextConstraintID
+        for (i, r, k) in made {
+            let constant = r.spec.constant
+            if let c = a.owned[k], c.isValid {
+                if c.id >= firstFreshID { c.arrangementUses += 1 }   // made for an earlier section of this update
+                newConstraints[i].append(c)
                 if animated {
                     if c.constant != constant { targets.append((.constant(c), constant)) }
                 } else {
@@ -217,18 +356,63 @@ extension Layout {
                 }
                 continue
             }
-            var s = rules[i].spec
-            if animated, let start = rules[i].initial, start.isFinite { s.constant = start }
-            let c = makeConstraint(s, origin: .arrangement(owner: a.title, rule: rules[i].rule))
+            var s = r.spec
+            if animated, let start = r.initial, start.isFinite { s.constant = start }
+            let c = makeConstraint(s, origin: .arrangement(owner: a.title, rule: r.rule))
+            c.arrangementUses = 1
             byID[c.id] = c
+            let previous = a.owned[k]
             a.owned[k] = c
-            j.record { [unowned self] in self.byID[c.id] = nil; a.owned[k] = nil; c.isValid = false }
+            j.record { [unowned self] in self.byID[c.id] = nil; a.owned[k] = previous; c.isValid = false }
             fresh.append(c)
+            newConstraints[i].append(c)
             if s.constant != constant { targets.append((.constant(c), constant)) }
         }
         try _refreshGroup(updated, &j)
         for c in fresh { try _install(c, &j) }
+        a.lastSections = sections
+        a.lastSectionConstraints = newConstraints
         return (targets, stop)
+    }
+
+    /// Pairs each new section with an equal one of the last update's, walking both lists together and looking a
+    /// few sections ahead (`matchWindow`) for what was inserted, removed or changed in between; where that loses
+    /// its way, by a table of the last update's sections not yet paired. Any pairing of equal sections is
+    /// right; a better one only makes fewer rules again.
+    static let matchWindow = 4
+
+    static func matchSections(_ new: [RuleSection], _ old: [RuleSection])
+        -> (newToOld: [Int?], oldMatched: [Bool]) {
+        var newToOld = [Int?](repeating: nil, count: new.count)
+        var oldMatched = [Bool](repeating: false, count: old.count)
+        var o = 0
+        var table: [RuleSection: Int]? = nil
+        for i in new.indices {
+            if table == nil {
+                if o < old.count, new[i] == old[o] {
+                    newToOld[i] = o; oldMatched[o] = true; o += 1; continue
+                }
+                let w = Self.matchWindow
+                if let e = (1...w).first(where: { o + $0 < old.count && new[i] == old[o + $0] }) {   // old ones went
+                    newToOld[i] = o + e; oldMatched[o + e] = true; o += e + 1; continue
+                }
+                if o >= old.count || (1...w).contains(where: { i + $0 < new.count && new[i + $0] == old[o] }) {
+                    continue   // new[i] is new
+                }
+                if (1...w).contains(where: { i + $0 < new.count && o + $0 < old.count && new[i + $0] == old[o + $0] }) {
+                    o += 1; continue   // old[o] changed into new[i]
+                }
+                var t: [RuleSection: Int] = [:]
+                t.reserveCapacity(old.count - o)
+                for k in o..<old.count where !oldMatched[k] { t[old[k]] = k }
+                table = t
+            }
+            if let k = table![new[i]], !oldMatched[k] {
+                newToOld[i] = k; oldMatched[k] = true
+                table![new[i]] = nil
+            }
+        }
+        return (newToOld, oldMatched)
     }
 
     /// Runs `change` and rearranges `a` as one call, all or nothing; animates the changed constants on the
@@ -306,11 +490,13 @@ extension Layout {
                 a.isValid = false
                 for c in a.owned.values where c.isValid { _uninstallNow(c); byID[c.id] = nil; c.isValid = false }
                 a.owned = [:]
+                a.forgetSections()
                 continue
             }
             kept.append(a)
             if a is StackView, !touchedStacks.contains(ObjectIdentifier(a)) { continue }
             a.membersRemoved(doomed)
+            a.forgetSections()   // constraints that named the removed views are gone already
             var j = Journal()
             do throws(LayoutError) {
                 _ = try _rearrange(a, animated: false, &j)

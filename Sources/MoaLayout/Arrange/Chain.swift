@@ -98,6 +98,7 @@ public final class Chain: Arrangement {
         j.isRecording = false   // cannot fail
         for c in constraints { layout._discard(c, &j) }
         owned = [:]
+        forgetSections()
         for g in spacers { layout._unmakeView(g) }
         spacers = []
         isValid = false

@@ -109,31 +109,50 @@ public final class StackView: Arrangement {
     /// Inserts `v` at `index` (0...count) among the arranged views (see `addArrangedView`). A view arranged in
     /// another stack leaves it.
     public func insertArrangedView(_ v: View, at index: Int) throws(LayoutError) {
+        try insertArrangedViews([v], at: index)
+    }
+
+    /// Inserts `views`, in order, at `index` (0...count of the arranged views not among them) as one change:
+    /// all arranged, or (on failure) none. The same as inserting them one at a time, with one update of the
+    /// stack's rules instead of one per view (a stack made with thousands of views at once).
+    /// - Throws: as `insertArrangedView`; `.invalid` when a view is listed twice.
+    public func insertArrangedViews(_ views: [View], at index: Int) throws(LayoutError) {
         let layout = try usableLayout()
-        guard v.isValid, v.layout === layout else {
-            throw LayoutError(v.isValid ? .invalid : .stale, "`\(v.name)` is not a view of this layout")
+        var listed = Set<ObjectIdentifier>()
+        for v in views {
+            guard v.isValid, v.layout === layout else {
+                throw LayoutError(v.isValid ? .invalid : .stale, "`\(v.name)` is not a view of this layout")
+            }
+            guard v.kind == .view else {
+                throw LayoutError(.invalid, "`\(v.name)` is \(v.kind == .root ? "the root" : "a guide"); only views can be arranged in \(title)")
+            }
+            guard !view.isDescendant(of: v) else {
+                throw LayoutError(.invalid, "`\(v.name)` holds \(title); it cannot be arranged in it")
+            }
+            guard listed.insert(ObjectIdentifier(v)).inserted else {
+                throw LayoutError(.invalid, "`\(v.name)` is listed twice")
+            }
         }
-        guard v.kind == .view else {
-            throw LayoutError(.invalid, "`\(v.name)` is \(v.kind == .root ? "the root" : "a guide"); only views can be arranged in \(title)")
-        }
-        guard !view.isDescendant(of: v) else {
-            throw LayoutError(.invalid, "`\(v.name)` holds \(title); it cannot be arranged in it")
-        }
-        let others = arrangedViews.filter { $0 !== v }
+        let others = arrangedViews.filter { !listed.contains(ObjectIdentifier($0)) }
         guard index >= 0, index <= others.count else {
             throw LayoutError(.invalid, "index \(index) is outside 0...\(others.count) for \(title)")
         }
         try layout._updateArrangement(self) { (j: inout Journal) throws(LayoutError) in
-            try layout._move(v, to: view, &j)
+            for v in views { try layout._move(v, to: view, &j) }
             let old = arrangedViews, oldPresence = presence
             var list = others
-            list.insert(v, at: index)
+            list.insert(contentsOf: views, at: index)
             arrangedViews = list
-            if presence[ObjectIdentifier(v)] == nil { presence[ObjectIdentifier(v)] = .shown }
             // Undone to what it was: a view moved within this stack (or from another) is still arranged there.
-            let oldStack = v.arrangingStack
-            v.arrangingStack = self
-            j.record { self.arrangedViews = old; self.presence = oldPresence; v.arrangingStack = oldStack }
+            let oldStacks = views.map { $0.arrangingStack }
+            for v in views {
+                if presence[ObjectIdentifier(v)] == nil { presence[ObjectIdentifier(v)] = .shown }
+                v.arrangingStack = self
+            }
+            j.record {
+                self.arrangedViews = old; self.presence = oldPresence
+                for (v, s) in zip(views, oldStacks) { v.arrangingStack = s }
+            }
         }
     }
 
@@ -325,106 +344,217 @@ public final class StackView: Arrangement {
         }
     }
 
-    override func rules() -> [ArrangedRule] {
-        var out: [ArrangedRule] = []
-        let lead = leadAttribute, trail = trailAttribute, size = sizeAttribute, center = centerAttribute
-        func state(_ v: View) -> Presence { presence[ObjectIdentifier(v)] ?? .shown }
-        func counted(_ v: View) -> Bool { let s = state(v); return s == .shown || s == .showing }
-        let chain = arrangedViews.filter { state($0) != .hidden }
+    /// The kinds of a stack's rule sections, in the order their rules are made.
+    enum SectionKind: UInt8 { case edges, gap, spacingBound, size, cross, fit, parkedSpacers }
+
+    /// A presence as two bits of a section's flags.
+    static func code(_ p: Presence) -> UInt16 {
+        switch p { case .shown: 0; case .hidden: 1; case .hiding: 2; case .showing: 3 }
+    }
+    static func presence(_ code: UInt16) -> Presence {
+        switch code & 3 { case 0: .shown; case 1: .hidden; case 2: .hiding; default: .showing }
+    }
+
+    /// The stack's properties that every rule depends on, as one number (a section's `stamp`).
+    var propertyStamp: UInt32 {
+        let d = UInt32(StackDistribution.allCases.firstIndex(of: distribution) ?? 0)
+        let a = UInt32(StackAlignment.allCases.firstIndex(of: alignment) ?? 0)
+        return (horizontal ? 0 : 1) | d << 1 | a << 4 | (isLayoutMarginsRelativeArrangement ? 1 << 8 : 0)
+    }
+
+    // Flags of a gap section (beside the two presences in bits 0-3).
+    static let gapTrial: UInt16 = 1 << 4         // glued where the trial put it (a showing view beside it)
+    static let gapCountedAfter: UInt16 = 1 << 5  // a view that counts comes later in the chain
+    static let gapSpaced: UInt16 = 1 << 6        // a spacer (equalSpacing, equalCentering); `index` is its number
+    // Flags of a size section (beside the presence).
+    static let sizePresentAfter: UInt16 = 1 << 4 // a view that is not hidden comes later
+    static let sizeFollows: UInt16 = 1 << 5      // the size follows the reference view `b`
+    static let sizeIsReference: UInt16 = 1 << 6  // the reference itself (no rule)
+
+    /// One pass over the arranged views that works out what each section's rules depend on (see the rules at the
+    /// top of this file); `rules(for:)` makes them from that alone.
+    override func ruleSections() -> [RuleSection] {
+        let views = arrangedViews
+        let n = views.count
+        let stamp = propertyStamp
+        var out: [RuleSection] = []
+        out.reserveCapacity(3 * n + 4)
+        let allShown = presence.values.allSatisfy { $0 == .shown }
+        var states = [Presence](repeating: .shown, count: n)
+        if !allShown { for i in 0..<n { states[i] = presence[ObjectIdentifier(views[i])] ?? .shown } }
+        func id(_ i: Int) -> ObjectIdentifier { ObjectIdentifier(views[i]) }
+        func counted(_ i: Int) -> Bool { states[i] == .shown || states[i] == .showing }
+        // Whether a view that counts (and, for sizes, one that is not hidden) comes after each position.
+        var countedAfter = [Bool](repeating: false, count: n)
+        var presentAfter = [Bool](repeating: false, count: n)
+        var anyCounted = false, anyPresent = false
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            countedAfter[i] = anyCounted; presentAfter[i] = anyPresent
+            if counted(i) { anyCounted = true }
+            if states[i] != .hidden { anyPresent = true }
+        }
         let spaced = distribution == .equalSpacing || distribution == .equalCentering
-        var spacersUsed = 0
 
         // Along the axis: the chain from edge to edge.
-        if let first = chain.first, let last = chain.last {
-            out.append(rule(first, lead, .equal, view, edge(lead), "\(lead) edge"))
-            out.append(rule(last, trail, .equal, view, edge(trail), "\(trail) edge"))
+        if let first = states.firstIndex(where: { $0 != .hidden }), let last = states.lastIndex(where: { $0 != .hidden }) {
+            out.append(RuleSection(kind: SectionKind.edges.rawValue, stamp: stamp, a: id(first), b: id(last),
+                                   at: (Int32(first), Int32(last), -1)))
         }
-        var lastCounted: View?
-        var equalRef: View?
+        var lastCounted = -1, previous = -1
+        var spacersUsed = 0
         var spacingBound: Double?
-        for (k, v) in chain.enumerated() {
-            defer { if counted(v) { lastCounted = v } }
-            guard k > 0 else { continue }
-            let prev = chain[k - 1]
-            let id = ObjectIdentifier(v)
-            let gap = lastCounted.map { customSpacing[ObjectIdentifier($0)] ?? spacing } ?? 0
-            // Next to a showing view: glued, moving to where the trial put it.
-            if state(v) == .showing || state(prev) == .showing, let t = trialLinks[id] {
-                if distribution == .equalCentering, state(v) == .showing, chain[(k + 1)...].contains(where: counted) {
-                    out.append(rule(v, center, .equal, prev, center, constant: t.center, "spacing",
+        for i in 0..<n where states[i] != .hidden {
+            defer { if counted(i) { lastCounted = i }; previous = i }
+            guard previous >= 0 else { continue }
+            let gap = lastCounted < 0 ? 0 : customSpacing.isEmpty ? spacing : customSpacing[id(lastCounted)] ?? spacing
+            var s = RuleSection(kind: SectionKind.gap.rawValue, stamp: stamp, a: id(i), b: id(previous),
+                                at: (Int32(i), Int32(previous), Int32(lastCounted)))
+            s.flags = Self.code(states[i]) | Self.code(states[previous]) << 2
+            // (Read by equalCentering only: appending to another stack leaves the gap before the new view as it was.)
+            if countedAfter[i], distribution == .equalCentering { s.flags |= Self.gapCountedAfter }
+            if states[i] == .showing || states[previous] == .showing, let t = trialLinks[id(i)] {
+                s.flags |= Self.gapTrial
+                s.x = t.edge; s.y = t.center
+            } else if states[i] == .shown, lastCounted >= 0, spaced {
+                s.flags |= Self.gapSpaced
+                s.index = spacersUsed
+                spacersUsed += 1
+                s.c = id(lastCounted); s.x = gap
+                // The spacers are equal: one bound on the first, at the largest spacing, says what a bound on
+                // each would (each was a row as long as the stack).
+                if distribution == .equalSpacing { spacingBound = max(spacingBound ?? gap, gap) }
+            } else {
+                s.x = states[i] == .shown && lastCounted >= 0 ? gap : 0
+            }
+            out.append(s)
+        }
+        if let spacingBound {
+            out.append(RuleSection(kind: SectionKind.spacingBound.rawValue, stamp: stamp, x: spacingBound))
+        }
+
+        // Sizes along the axis.
+        var sizeRef = -1, shownIndex = 0
+        previous = -1
+        for i in 0..<n {
+            defer { if states[i] != .hidden { previous = i } }
+            var s = RuleSection(kind: SectionKind.size.rawValue, flags: Self.code(states[i]), stamp: stamp, a: id(i),
+                                at: (Int32(i), -1, -1))
+            switch states[i] {
+            case .hidden:
+                if previous >= 0 { s.b = id(previous); s.at.1 = Int32(previous) }
+                if presentAfter[i] { s.flags |= Self.sizePresentAfter }
+            case .hiding:
+                break
+            case .showing:
+                s.x = showSize[id(i)] ?? 0
+            case .shown:
+                switch distribution {
+                case .fill:
+                    s.index = shownIndex
+                    shownIndex += 1
+                case .fillEqually:
+                    if sizeRef >= 0 { s.flags |= Self.sizeFollows; s.b = id(sizeRef); s.at.1 = Int32(sizeRef) } else { sizeRef = i; continue }
+                case .fillProportionally:
+                    let mine = views[i].intrinsicSize(for: axis) ?? 0
+                    s.x = mine
+                    if sizeRef >= 0, let theirs = views[sizeRef].intrinsicSize(for: axis), theirs > 0 {
+                        s.flags |= Self.sizeFollows; s.b = id(sizeRef); s.at.1 = Int32(sizeRef); s.y = theirs
+                    } else if mine > 0 {
+                        sizeRef = i
+                        continue
+                    }
+                default:
+                    continue
+                }
+            }
+            out.append(s)
+        }
+
+        // Across the axis.
+        for i in 0..<n {
+            var s = RuleSection(kind: SectionKind.cross.rawValue, stamp: stamp, a: id(i), at: (Int32(i), 0, -1))
+            if alignment == .firstBaseline || alignment == .lastBaseline { s.b = id(0) }
+            out.append(s)
+        }
+        if alignment != .fill, n > 0 { out.append(RuleSection(kind: SectionKind.fit.rawValue, stamp: stamp)) }
+        out.append(RuleSection(kind: SectionKind.parkedSpacers.rawValue, stamp: stamp, index: spacersUsed,
+                               x: Double(max(0, spacers.count - spacersUsed))))
+        return out
+    }
+
+    override func rules(for s: RuleSection) -> [ArrangedRule] {
+        var out: [ArrangedRule] = []
+        let lead = leadAttribute, trail = trailAttribute, size = sizeAttribute, center = centerAttribute
+        let views = arrangedViews
+        switch SectionKind(rawValue: s.kind) {
+        case .edges:
+            out.append(rule(views[Int(s.at.0)], lead, .equal, view, edge(lead), "\(lead) edge"))
+            out.append(rule(views[Int(s.at.1)], trail, .equal, view, edge(trail), "\(trail) edge"))
+        case .gap:
+            let v = views[Int(s.at.0)], prev = views[Int(s.at.1)]
+            let state = Self.presence(s.flags)
+            let countedAfter = s.flags & Self.gapCountedAfter != 0
+            if s.flags & Self.gapTrial != 0 {
+                // Next to a showing view: glued, moving to where the trial put it.
+                if distribution == .equalCentering, state == .showing, countedAfter {
+                    out.append(rule(v, center, .equal, prev, center, constant: s.y, "spacing",
                                     initial: distance(v, center, from: prev, center)))
                 } else {
-                    out.append(rule(v, lead, .equal, prev, trail, constant: t.edge, "spacing",
+                    out.append(rule(v, lead, .equal, prev, trail, constant: s.x, "spacing",
                                     initial: distance(v, lead, from: prev, trail)))
                 }
-                continue
-            }
-            if state(v) == .shown, let q = lastCounted, spaced {
+            } else if s.flags & Self.gapSpaced != 0 {
                 // A spacer from the previous view to this one; the spacers are equal and at least the spacing.
-                let g = spacer(spacersUsed, in: view, prefix: view.name, after: prev, axis: axis)!
-                spacersUsed += 1
+                let g = spacer(s.index, in: view, prefix: view.name, after: prev, axis: axis)!
                 let (a0, a1) = distribution == .equalCentering ? (center, center) : (trail, lead)
                 // The size's rule first: the spacer's size is then defined before the rule at its trailing edge
                 // uses it (see `Chain.rules()`).
-                if let r = equalRef {
-                    out.append(rule(g, size, .equal, r, size, distribution == .equalCentering ? "equal centering" : "equal spacing"))
-                } else {
-                    equalRef = g
+                if s.index > 0 {
+                    out.append(rule(g, size, .equal, spacers[0], size,
+                                    distribution == .equalCentering ? "equal centering" : "equal spacing"))
                 }
                 out.append(rule(g, lead, .equal, prev, a0, "spacer"))
                 out.append(rule(g, trail, .equal, v, a1, "spacer"))
                 out += spacerCrossRules(g, axis: axis, parent: view)
                 if distribution == .equalCentering {
-                    out.append(rule(v, lead, .greaterOrEqual, q, trail, constant: gap, "spacing"))
-                } else {
-                    // The spacers are equal: one bound on the first, at the largest spacing, says what a bound
-                    // on each would (each was a row as long as the stack).
-                    spacingBound = max(spacingBound ?? gap, gap)
+                    out.append(rule(v, lead, .greaterOrEqual, views[Int(s.at.2)], trail, constant: s.x, "spacing"))
                 }
-                continue
-            }
-            // Glued to the previous view: the spacing (fill distributions; none before the first view that
-            // counts), or a gap moving to its target while the view hides or shows.
-            let target = state(v) == .shown && lastCounted != nil ? gap : 0
-            // (A hiding view between views that count is glued centre to centre in equalCentering, as the spacer
-            // after it starts from its centre; at the end of the chain edge to edge, as the chain ends there.)
-            if distribution == .equalCentering, state(v) != .shown, chain[(k + 1)...].contains(where: counted) {
-                out.append(rule(v, center, .equal, prev, center, constant: target, "spacing",
-                                initial: distance(v, center, from: prev, center)))
             } else {
-                out.append(rule(v, lead, .equal, prev, trail, constant: target, "spacing",
-                                initial: distance(v, lead, from: prev, trail)))
+                // Glued to the previous view: the spacing (fill distributions; none before the first view that
+                // counts), or a gap moving to its target while the view hides or shows. (A hiding view between
+                // views that count is glued centre to centre in equalCentering, as the spacer after it starts
+                // from its centre; at the end of the chain edge to edge, as the chain ends there.)
+                if distribution == .equalCentering, state != .shown, countedAfter {
+                    out.append(rule(v, center, .equal, prev, center, constant: s.x, "spacing",
+                                    initial: distance(v, center, from: prev, center)))
+                } else {
+                    out.append(rule(v, lead, .equal, prev, trail, constant: s.x, "spacing",
+                                    initial: distance(v, lead, from: prev, trail)))
+                }
             }
-        }
-
-        if let spacingBound, let equalRef {
-            out.append(rule(equalRef, size, .greaterOrEqual, nil, nil, constant: spacingBound, "spacing"))
-        }
-
-        // Sizes along the axis.
-        var sizeRef: View?
-        var shownIndex = 0
-        for v in arrangedViews {
-            let id = ObjectIdentifier(v)
-            switch state(v) {
+        case .spacingBound:
+            out.append(rule(spacers[0], size, .greaterOrEqual, nil, nil, constant: s.x, "spacing"))
+        case .size:
+            let v = views[Int(s.at.0)]
+            switch Self.presence(s.flags) {
             case .hidden, .hiding:
                 out.append(rule(v, size, .equal, nil, nil, constant: 0, "hidden view",
                                 initial: distance(v, size, from: nil, nil)))
-                if state(v) == .hidden {
+                if Self.presence(s.flags) == .hidden {
                     // Parked where it was: after the previous visible view (at its centre for equalCentering).
-                    let i = arrangedViews.firstIndex { $0 === v }!
-                    let prev = arrangedViews[..<i].last { state($0) != .hidden }
-                    let presentAfter = arrangedViews[(i + 1)...].contains { state($0) != .hidden }
-                    if distribution == .equalCentering, presentAfter, let prev {
-                        out.append(rule(v, center, .equal, prev, center, "hidden view"))
-                    } else if let prev {
-                        out.append(rule(v, lead, .equal, prev, trail, "hidden view"))
+                    if s.at.1 >= 0 {
+                        let prev = views[Int(s.at.1)]
+                        if distribution == .equalCentering, s.flags & Self.sizePresentAfter != 0 {
+                            out.append(rule(v, center, .equal, prev, center, "hidden view"))
+                        } else {
+                            out.append(rule(v, lead, .equal, prev, trail, "hidden view"))
+                        }
                     } else {
                         out.append(rule(v, lead, .equal, view, edge(lead), "hidden view"))
                     }
                 }
             case .showing:
-                out.append(rule(v, size, .equal, nil, nil, constant: showSize[id] ?? 0, "hidden view",
+                out.append(rule(v, size, .equal, nil, nil, constant: s.x, "hidden view",
                                 initial: distance(v, size, from: nil, nil)))
             case .shown:
                 switch distribution {
@@ -433,40 +563,35 @@ public final class StackView: Arrangement {
                     // compression resistance) is equal, the first takes the room and the last gives it up first.
                     // At the lowest priority, so it decides nothing else.
                     out.append(rule(v, size, .equal, nil, nil, priority: LayoutPriority.minNonZero,
-                                    weight: Double(1 + shownIndex), "fill order \(shownIndex)"))
-                    shownIndex += 1
+                                    weight: Double(1 + s.index), "fill order \(s.index)"))
                 // Each size follows the first one's. (Following the previous one's made a view inserted at the
                 // front change one rule instead of all, but moving views within a 400-view stack then met a
                 // spurious conflict: see Known gaps.)
                 case .fillEqually:
-                    if let r = sizeRef { out.append(rule(v, size, .equal, r, size, "fill equally")) } else { sizeRef = v }
+                    out.append(rule(v, size, .equal, views[Int(s.at.1)], size, "fill equally"))
                 case .fillProportionally:
-                    let mine = v.intrinsicSize(for: axis) ?? 0
-                    if let r = sizeRef, let theirs = r.intrinsicSize(for: axis), theirs > 0 {
-                        out.append(rule(v, size, .equal, r, size, multiplier: mine / theirs, "fill proportionally"))
-                    } else if mine > 0 {
-                        sizeRef = v
+                    if s.flags & Self.sizeFollows != 0 {
+                        out.append(rule(v, size, .equal, views[Int(s.at.1)], size, multiplier: s.x / s.y,
+                                        "fill proportionally"))
                     } else {
                         out.append(rule(v, size, .equal, nil, nil, "fill proportionally"))
                     }
-                default: break
+                default:
+                    break
                 }
             }
-        }
-
-        // Across the axis.
-        let crossLead: LayoutAttribute = horizontal ? .top : .leading
-        let crossTrail: LayoutAttribute = horizontal ? .bottom : .trailing
-        let crossCenter: LayoutAttribute = horizontal ? .centerY : .centerX
-        var align = alignment
-        if !horizontal, align == .firstBaseline || align == .lastBaseline { align = .fill }
-        if horizontal, align == .leading { align = .top }
-        if horizontal, align == .trailing { align = .bottom }
-        if !horizontal, align == .top { align = .leading }
-        if !horizontal, align == .bottom { align = .trailing }
-        let name = "alignment \(alignment.rawValue)"
-        let baselineRef = arrangedViews.first
-        for v in arrangedViews {
+        case .cross:
+            let v = views[Int(s.at.0)]
+            let crossLead: LayoutAttribute = horizontal ? .top : .leading
+            let crossTrail: LayoutAttribute = horizontal ? .bottom : .trailing
+            let crossCenter: LayoutAttribute = horizontal ? .centerY : .centerX
+            var align = alignment
+            if !horizontal, align == .firstBaseline || align == .lastBaseline { align = .fill }
+            if horizontal, align == .leading { align = .top }
+            if horizontal, align == .trailing { align = .bottom }
+            if !horizontal, align == .top { align = .leading }
+            if !horizontal, align == .bottom { align = .trailing }
+            let name = "alignment \(alignment.rawValue)"
             switch align {
             case .fill:
                 out.append(rule(v, crossLead, .equal, view, edge(crossLead), name))
@@ -482,7 +607,8 @@ public final class StackView: Arrangement {
                 out.append(rule(v, crossLead, .greaterOrEqual, view, edge(crossLead), name))
                 out.append(rule(v, crossTrail, .lessOrEqual, view, edge(crossTrail), name))
             case .firstBaseline, .lastBaseline:
-                if let r = baselineRef, r !== v {
+                let r = views[0]
+                if r !== v {
                     let b: LayoutAttribute = align == .firstBaseline ? .firstBaseline : .lastBaseline
                     out.append(rule(v, b, .equal, r, b, name))
                 }
@@ -491,12 +617,14 @@ public final class StackView: Arrangement {
                 // The aligned group sits at the top when the stack is taller than it needs.
                 out.append(rule(v, crossLead, .equal, view, edge(crossLead), priority: LayoutPriority.fittingSizeLevel - 1, name))
             }
-        }
-        if align != .fill, !arrangedViews.isEmpty {
+        case .fit:
             out.append(rule(view, horizontal ? .height : .width, .equal, nil, nil, priority: LayoutPriority.fittingSizeLevel - 1,
                             horizontal ? "fit the tallest view" : "fit the widest view"))
+        case .parkedSpacers:
+            out += parkedSpacerRules(from: s.index)
+        case nil:
+            break
         }
-        out += parkedSpacerRules(from: spacersUsed)
         return out
     }
 }

@@ -995,10 +995,10 @@ class Layout:
         distribution: "fill", "fillEqually", "fillProportionally", "equalSpacing" or "equalCentering";
         alignment: "fill", "leading", "top", "center", "trailing", "bottom", "firstBaseline" or
         "lastBaseline"; spacing: points between neighbours; margins_relative: arrange within the view's layout
-        margins; views: the views to arrange, in order (each becomes a subview of the stack).
+        margins; views: the views to arrange, in order, in one change (each becomes a subview of the stack).
 
         All or nothing: when arranging `views` fails (ConflictError, InvalidError for a guide or an ancestor of
-        the stack) the stack's view is removed again and the views go back to their superviews."""
+        the stack) the stack's view is removed again and none of the views moved."""
         b = text(name, "name")
         pid = 0 if parent is None else self._own(parent, View, "parent")
         ax = choice(axis, _AXES, "axis")
@@ -1013,28 +1013,19 @@ class Layout:
         out = ctypes.c_uint64(0)
         self._check(lib.moa_stack_new(h, b, pid, ax, ctypes.byref(out)))
         sid = out.value
-        # (view id, its superview before it was arranged) of the views arranged so far
-        parents: list[Tuple[int, int]] = []
         try:
             for fn, value, default in ((lib.moa_stack_set_distribution, d, 0), (lib.moa_stack_set_alignment, a, 0),
                                        (lib.moa_stack_set_spacing, sp, 0.0),
                                        (lib.moa_stack_set_margins_relative, m, 0)):
                 if value != default:
                     self._check(fn(h, sid, value))
-            for vid in ids:
-                sup = ctypes.c_uint64(0)
-                self._check(lib.moa_view_superview(h, vid, ctypes.byref(sup)))
-                self._check(lib.moa_stack_insert(h, sid, vid, -1))
-                parents.append((vid, sup.value))
+            if ids:  # all of them in one change, or none
+                self._check(lib.moa_stack_insert_views(h, sid, (ctypes.c_uint64 * len(ids))(*ids), len(ids), -1))
         except BaseException:  # noqa: B902 - a library error, or what a progress function raised
-            # Undo (the exception holds the library's details already): the views back where they were, then
-            # the stack's view (with nothing of the caller's left under it).
+            # Undo (the exception holds the library's details already): no view was arranged; the stack's view
+            # goes.
             if self._core.h is not None:  # (a progress function may have closed the layout)
-                saved = self._lift_limits()  # (they would stop the undo, and the stack would take views with it)
-                for vid, old in reversed(parents):
-                    lib.moa_stack_remove(h, sid, vid)
-                    if old != sid:
-                        lib.moa_view_set_superview(h, vid, old)
+                saved = self._lift_limits()  # (they would stop the removal)
                 lib.moa_view_free(h, sid)
                 self._restore_limits(saved)
             self._core.progress_error = None  # one the undoing raised: this call raises the first

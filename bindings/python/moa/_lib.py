@@ -247,6 +247,7 @@ _SIGNATURES = {
     "moa_guide_new": (_S, [_vp, _str, _u64, _p(_u64)]),
     "moa_stack_new": (_S, [_vp, _str, _u64, _int, _p(_u64)]),
     "moa_stack_insert": (_S, [_vp, _u64, _u64, _ptrdiff]),
+    "moa_stack_insert_views": (_S, [_vp, _u64, _p(_u64), _size, _ptrdiff]),
     "moa_stack_remove": (_S, [_vp, _u64, _u64]),
     "moa_stack_views": (_S, [_vp, _u64, _p(_u64), _size, _p(_size)]),
     "moa_stack_set_axis": (_S, [_vp, _u64, _int]),
