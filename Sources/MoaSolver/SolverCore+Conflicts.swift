@@ -13,7 +13,10 @@ extension SolverCore {
         if feasible(candidates, with: slot) {
             // The certificate was not enough (rounding): fall back on everything connected to the constraint.
             candidates = connectedRequired(slot)
-            if feasible(candidates, with: slot) { return .unsatisfiable(conflicts: []) }
+            // A fresh solve of all of it holds: the tableau's rounding refused the constraint, not the system
+            // (a 400-view stack whose equal widths were chained view to view, moved around, drifted by 1e-9 a
+            // coefficient until an add failed). `repairing` rebuilds the tableau and tries the call again.
+            if feasible(candidates, with: slot) { return .internalError(SolverCore.roundingConflict) }
         }
         var i = 0
         while i < candidates.count {

@@ -19,16 +19,27 @@ extension SolverCore {
         do {
             return try operation(&self)
         } catch {
-            guard case .internalError = error, !tab.journal.isOpen else { throw error }
+            guard case .internalError = error, !tab.journal.isOpen else { throw SolverCore.reported(error) }
             let worn = self   // the failed call changed nothing; if the retry fails too, nothing changes either
-            guard refactorize() else { throw error }
+            guard refactorize() else { throw SolverCore.reported(error) }
             do {
                 return try operation(&self)
             } catch {
                 self = worn
-                throw error
+                throw SolverCore.reported(error)
             }
         }
+    }
+
+    /// The internal error of a required add that the tableau refused though a fresh solve of every required
+    /// constraint connected to it holds (`conflict`): rounding, which a rebuild repairs.
+    static let roundingConflict = "the tableau refused a constraint that a fresh solve accepts"
+
+    /// The error a call reports: a refusal by rounding that a rebuild did not repair (or that came inside a
+    /// transaction, where nothing is rebuilt) is reported as before, as a conflict that names no other constraint.
+    static func reported(_ error: SolverError) -> SolverError {
+        if case .internalError(let m) = error, m == roundingConflict { return .unsatisfiable(conflicts: []) }
+        return error
     }
 
     /// Rebuilds the tableau from the active constraints and edits (in slot order), without the constraints

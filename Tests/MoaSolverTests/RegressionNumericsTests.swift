@@ -25,6 +25,42 @@ final class RegressionNumericsTests: XCTestCase {
         for i in before.indices { XCTAssertEqual(before[i], after[i], accuracy: 1e-6, "x\(i)") }
     }
 
+    /// A long run of adds and removals with nice numbers wore the rows until the tableau refused a required
+    /// constraint that a fresh solve of the same constraints accepts ("cannot hold (the solver named no other
+    /// constraint)"); such a refusal now rebuilds the tableau and tries the call again, and every call of the
+    /// recording succeeds.
+    func testRoundingDoesNotRefuseAConstraint() throws {
+        let s = Solver()
+        var vars: [Variable] = []
+        var cons: [Constraint] = []
+        let rebuildsBefore = s._refactorizations
+        for (n, step) in ChainedWidthsTrace.calls.split(separator: "\n").enumerated() {
+            let f = step.split(separator: " ").map(String.init)
+            do {
+                switch f[0] {
+                case "v": for _ in 0 ..< Int(f[1])! { vars.append(s.addVariable()) }
+                case "c":
+                    let relation: Relation = f[1] == "==" ? .equal : f[1] == "<=" ? .lessOrEqual : .greaterOrEqual
+                    var terms: [Term] = []
+                    var i = 5
+                    while i + 1 < f.count { terms.append(Term(vars[Int(f[i])!], Double(f[i + 1])!)); i += 2 }
+                    cons.append(try s.add(Expression(terms, constant: Double(f[4])!), relation,
+                                          priority: Double(f[2])!, weight: Double(f[3])!))
+                case "r": try s.remove(cons[Int(f[1])!])
+                case "k": try s.setConstant(Double(f[2])!, of: cons[Int(f[1])!])
+                case "u": s.updateVariables()
+                default: XCTFail("unknown step \(step)"); return
+                }
+            } catch {
+                XCTFail("call \(n) (\(step)): \(error)")
+                return
+            }
+        }
+        s.updateVariables()
+        XCTAssertNil(s._consistencyProblem())
+        XCTAssertGreaterThan(s._refactorizations, rebuildsBefore, "the recording no longer wears the rows out")
+    }
+
     /// Replays a trace on 32 variables; returns the solver and its variables.
     @discardableResult
     func replay(_ trace: String, file: StaticString = #filePath, line: UInt = #line) -> (Solver, [Variable]) {
