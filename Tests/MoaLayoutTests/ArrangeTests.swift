@@ -369,6 +369,25 @@ final class StackTests: XCTestCase {
         assertFrame(b, 300, 0, 0, 50)
     }
 
+    /// Equal sizes follow the previous view's: a view inserted at the front changes a few of the stack's
+    /// constraints, not one per view (following the first view's, every size rule changed with the first view).
+    func testInsertAtTheFrontChangesAFewConstraints() throws {
+        let L = try Layout(width: 4000, height: 300)
+        let s = try L.addStack("st")
+        try s.setDistribution(.fillEqually)
+        try L.eqs("st.left == 0\nst.top == 0\nst.width == 3000\nst.height == 50")
+        let views = try (0 ..< 60).map { try L.addView("v\($0)") }
+        try s.insertArrangedViews(views, at: 0)
+        try L.solve()
+        let before = Set(s.constraints.map(\.id))
+        try s.insertArrangedView(try L.addView("first"), at: 0)
+        let after = Set(s.constraints.map(\.id))
+        XCTAssertLessThanOrEqual(before.subtracting(after).count, 4, "constraints replaced by one insert")
+        try L.solve()
+        for v in s.arrangedViews { XCTAssertEqual(v.frame.width, 3000.0 / 61, accuracy: 1e-6) }
+        XCTAssertNil(s._rulesProblem())
+    }
+
     func testInsertingManyViewsIsOneChange() throws {
         let L = try Layout(width: 400, height: 300)
         let s = try L.addStack("st")

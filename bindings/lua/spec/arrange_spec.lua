@@ -557,8 +557,9 @@ describe("chains", function()
   end)
 
   it("move views within a 400-view fillEqually stack without a spurious conflict (review, 17th session)", function()
-    -- Sizes that followed the previous view's (a chain of 400 equal-width definitions) met "cannot hold (the
-    -- solver named no other constraint)" on the 16th of these moves; they follow the first view's.
+    -- Sizes follow the previous view's (a chain of 400 equal-width definitions): the rows' rounding once refused
+    -- the 16th of these moves ("cannot hold (the solver named no other constraint)"); the solver now rebuilds
+    -- its tableau when a fresh solve accepts what the rows refused.
     local L = moa.layout(100000, 1000)
     local s = L:stack("s", { distribution = "fillEqually", spacing = 1 })
     assert(L:eqs "s.left == 0\ns.top == 0\ns.width == 50000\ns.height == 40")
