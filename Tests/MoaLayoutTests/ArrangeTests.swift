@@ -388,6 +388,42 @@ final class StackTests: XCTestCase {
         XCTAssertNil(s._rulesProblem())
     }
 
+    /// An update without animation while (or after) the stack's constants were animated sets every constraint
+    /// to its rule: the hiding view does not stay half hidden (review, eighteenth session: updates that kept the
+    /// sections that had not changed left the animated constants where the animation was).
+    func testAnUpdateAfterAnInterruptedAnimationSetsEveryRule() throws {
+        for cancel in [false, true] {
+            let (L, s, v) = try makeRow(.fillEqually)
+            try s.setHidden(true, v[0], animation: ArrangeAnimation(duration: 1, curve: .linear))
+            _ = try L.animator.advance(by: 0.5)
+            XCTAssertGreaterThan(v[0].frame.width, 1)
+            if cancel { L.animator.cancelAll(); _ = try L.animator.advance(by: 0.1) }
+            try s.setSpacing(20)
+            try L.solve()
+            XCTAssertEqual(ws(v), [0, 140, 140], "cancelled: \(cancel)")
+            XCTAssertNil(s._rulesProblem())
+            _ = try L.animator.advance(by: 2)
+            XCTAssertEqual(ws(v), [0, 140, 140], "cancelled: \(cancel)")
+        }
+    }
+
+    /// A vertical stack aligns baselines as `fill`: no rule fits it to its widest view.
+    func testVerticalBaselineAlignmentIsFill() throws {
+        let L = try Layout(width: 400, height: 300)
+        let s = try L.addStack("col", axis: .vertical)
+        let a = try L.addView("a"), b = try L.addView("b")
+        try a.setIntrinsicSize(width: nil, height: 20)
+        try b.setIntrinsicSize(width: nil, height: 30)
+        try s.insertArrangedViews([a, b], at: 0)
+        try s.setAlignment(.firstBaseline)
+        try L.eqs("col.left == 0\ncol.top == 0\na.width == 120 @30")
+        try L.solve()
+        XCTAssertEqual(s.view.frame.width, 120, accuracy: 1e-9)
+        XCTAssertFalse(s.constraints.contains {
+            if case .arrangement(_, let rule) = $0.origin { return rule.hasPrefix("fit") } else { return false }
+        })
+    }
+
     func testInsertingManyViewsIsOneChange() throws {
         let L = try Layout(width: 400, height: 300)
         let s = try L.addStack("st")
@@ -444,10 +480,16 @@ final class StackTests: XCTestCase {
                     case 5: if let v = pick { try s.removeArrangedView(v) }
                     case 6: if let v = pick { try s.setHidden(!s.isHidden(v), v) }
                     case 7:
+                        // Animated: to the end, left running, or cancelled half way (the next update without
+                        // animation sets every rule again).
                         if let v = pick {
                             try s.setHidden(!s.isHidden(v), v, animation: ArrangeAnimation(duration: 0.2))
                             _ = try L.animator.advance(by: 0.1)
-                            _ = try L.animator.advance(by: 0.2)
+                            switch rng.int(3) {
+                            case 0: _ = try L.animator.advance(by: 0.2)
+                            case 1: break
+                            default: L.animator.cancelAll(); _ = try L.animator.advance(by: 0.01); continue
+                            }
                         }
                     case 8: try s.setDistribution(StackDistribution.allCases[rng.int(StackDistribution.allCases.count)])
                     case 9: try s.setAlignment(StackAlignment.allCases[rng.int(StackAlignment.allCases.count)])
@@ -461,6 +503,7 @@ final class StackTests: XCTestCase {
                     // Refused and undone: the next update starts from what the stack had.
                 }
                 try L.solve()
+                if L.animator.isAnimating { continue }   // constants on their way
                 if let problem = s._rulesProblem() {
                     XCTFail("round \(round), step \(step): \(problem)")
                     return

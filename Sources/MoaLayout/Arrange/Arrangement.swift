@@ -93,6 +93,11 @@ public class Arrangement {
     /// rule and compares it with what the arrangement owns.
     var lastSections: [RuleSection]? = nil
     var lastSectionConstraints: [[LayoutConstraint]] = []
+    /// Set by an update that animates constants: until the next update, constants may sit anywhere between
+    /// where they were and their rules' (a running animation, one cancelled or one that did not finish), so the
+    /// next update compares every rule again, as a stack update always did (a hiding view stayed half hidden
+    /// when an update without animation kept its section during the animation).
+    var constantsMayDiffer = false
     /// Bumped by each `ruleSections()` of an arrangement that makes its rules in one section (always made again).
     private var wholeStamp = 0
 
@@ -106,8 +111,8 @@ public class Arrangement {
 
     /// A check for tests (not API): the rules made again from the current members and properties, all of them,
     /// against the constraints the arrangement owns (the same keys and constants, each held by as many sections
-    /// as it counts); a description of the first difference, or nil. Meant between calls, with no animation of
-    /// the arrangement running.
+    /// as it counts); a description of the first difference, or nil. Constants are compared unless an animation
+    /// may have left them on their way (`constantsMayDiffer`).
     public func _rulesProblem() -> String? {
         var want: [OwnedKey: (constant: Double, sections: Int32)] = [:]
         for section in ruleSections() {
@@ -123,7 +128,9 @@ public class Arrangement {
         for (k, c) in self.owned where c.isValid {
             owned += 1
             guard let w = want[k] else { return "owns `\(c)` (\(k.rule)), which no rule makes" }
-            if w.constant != c.constant { return "`\(c)` (\(k.rule)) has constant \(c.constant), the rule \(w.constant)" }
+            if w.constant != c.constant, !constantsMayDiffer {
+                return "`\(c)` (\(k.rule)) has constant \(c.constant), the rule \(w.constant)"
+            }
             if lastSections != nil, w.sections != c.arrangementUses {
                 return "`\(c)` (\(k.rule)) counts \(c.arrangementUses) sections, \(w.sections) hold it"
             }
@@ -266,7 +273,7 @@ extension Layout {
     func _rearrange(_ a: Arrangement, animated: Bool, _ j: inout Journal) throws(LayoutError)
         -> (targets: [(AnimatableProperty, Double)], stop: [LayoutConstraint]) {
         let sections = a.ruleSections()
-        let known = a.lastSections
+        let known = a.constantsMayDiffer ? nil : a.lastSections
         let old = known ?? []
         var oldConstraints: [[LayoutConstraint]] = []
         swap(&oldConstraints, &a.lastSectionConstraints)
@@ -331,11 +338,6 @@ extension Layout {
                 j.record { a.owned[k] = c }
             }
         }
-        // A running animation of a kept constraint stops when an update without animation sets it.
-        if !animated, let anim = _animator, anim.isAnimating {
-            for list in newConstraints { stop += list }
-        }
-
         var targets: [(AnimatableProperty, Double)] = []
         var updated: [LayoutConstraint] = []
         var fresh: [LayoutConstraint] = []
@@ -346,7 +348,7 @@ extension Layout {
                 if c.id >= firstFreshID { c.arrangementUses += 1 }   // made for an earlier section of this update
                 newConstraints[i].append(c)
                 if animated {
-                    if c.constant != constant { targets.append((.constant(c), constant)) }
+                    if Self.moves(c.constant, to: constant) { targets.append((.constant(c), constant)) }
                 } else {
                     stop.append(c)
                     if c.constant != constant {
@@ -366,12 +368,17 @@ extension Layout {
             j.record { [unowned self] in self.byID[c.id] = nil; a.owned[k] = previous; c.isValid = false }
             fresh.append(c)
             newConstraints[i].append(c)
-            if s.constant != constant { targets.append((.constant(c), constant)) }
+            if Self.moves(s.constant, to: constant) { targets.append((.constant(c), constant)) }
         }
         try _refreshGroup(updated, &j)
         for c in fresh { try _install(c, &j) }
         a.lastSections = sections
         a.lastSectionConstraints = newConstraints
+        // Still so while animations run: callers that rearrange inside another change (a view moved out of the
+        // stack) do not stop them, so the next update must stop and set them.
+        let differed = a.constantsMayDiffer
+        a.constantsMayDiffer = (animated && !targets.isEmpty) || (differed && _animator?.isAnimating == true)
+        j.record { a.constantsMayDiffer = differed }
         return (targets, stop)
     }
 
@@ -380,6 +387,11 @@ extension Layout {
     /// its way, by a table of the last update's sections not yet paired. Any pairing of equal sections is
     /// right; a better one only makes fewer rules again.
     static let matchWindow = 4
+
+    /// Whether an animated update animates a constant from `a` to `b`: not for rounding (a trial solve's distance
+    /// differs from the same distance read from the frames in the last bits, and the layout's history decides
+    /// which way: an animated show right after a hide animated for 1.5 s, or took over at once).
+    static func moves(_ a: Double, to b: Double) -> Bool { abs(a - b) > 1e-9 * max(1, abs(a), abs(b)) }
 
     static func matchSections(_ new: [RuleSection], _ old: [RuleSection])
         -> (newToOld: [Int?], oldMatched: [Bool]) {

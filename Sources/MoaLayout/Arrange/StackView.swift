@@ -355,6 +355,17 @@ public final class StackView: Arrangement {
         switch code & 3 { case 0: .shown; case 1: .hidden; case 2: .hiding; default: .showing }
     }
 
+    /// The alignment the cross-axis rules follow: baselines are `fill` in a vertical stack (as in UIKit), and
+    /// `leading`/`top` and `trailing`/`bottom` are one rule each, named for the axis.
+    var effectiveAlignment: StackAlignment {
+        switch alignment {
+        case .firstBaseline, .lastBaseline: return horizontal ? alignment : .fill
+        case .leading, .top: return horizontal ? .top : .leading
+        case .trailing, .bottom: return horizontal ? .bottom : .trailing
+        default: return alignment
+        }
+    }
+
     /// The stack's properties that every rule depends on, as one number (a section's `stamp`).
     var propertyStamp: UInt32 {
         let d = UInt32(StackDistribution.allCases.firstIndex(of: distribution) ?? 0)
@@ -473,12 +484,13 @@ public final class StackView: Arrangement {
         }
 
         // Across the axis.
+        let align = effectiveAlignment
         for i in 0..<n {
             var s = RuleSection(kind: SectionKind.cross.rawValue, stamp: stamp, a: id(i), at: (Int32(i), 0, -1))
-            if alignment == .firstBaseline || alignment == .lastBaseline { s.b = id(0) }
+            if align == .firstBaseline || align == .lastBaseline { s.b = id(0) }
             out.append(s)
         }
-        if alignment != .fill, n > 0 { out.append(RuleSection(kind: SectionKind.fit.rawValue, stamp: stamp)) }
+        if align != .fill, n > 0 { out.append(RuleSection(kind: SectionKind.fit.rawValue, stamp: stamp)) }
         out.append(RuleSection(kind: SectionKind.parkedSpacers.rawValue, stamp: stamp, index: spacersUsed,
                                x: Double(max(0, spacers.count - spacersUsed))))
         return out
@@ -588,12 +600,7 @@ public final class StackView: Arrangement {
             let crossLead: LayoutAttribute = horizontal ? .top : .leading
             let crossTrail: LayoutAttribute = horizontal ? .bottom : .trailing
             let crossCenter: LayoutAttribute = horizontal ? .centerY : .centerX
-            var align = alignment
-            if !horizontal, align == .firstBaseline || align == .lastBaseline { align = .fill }
-            if horizontal, align == .leading { align = .top }
-            if horizontal, align == .trailing { align = .bottom }
-            if !horizontal, align == .top { align = .leading }
-            if !horizontal, align == .bottom { align = .trailing }
+            let align = effectiveAlignment
             let name = "alignment \(alignment.rawValue)"
             switch align {
             case .fill:
