@@ -25,6 +25,15 @@ final class StackTests: XCTestCase {
     }
 
     func xs(_ vs: [View]) -> [Double] { vs.map { ($0.frame.x * 1000).rounded() / 1000 } }
+    /// An empty stack "st" of `distribution` at the root's top left, `width` x 50, in a layout wide enough.
+    func makeStack(_ distribution: StackDistribution, width: Double = 300) throws -> (Layout, StackView) {
+        let L = try Layout(width: width + 100, height: 300)
+        let s = try L.addStack("st")
+        try s.setDistribution(distribution)
+        try L.eqs("st.left == 0\nst.top == 0\nst.width == \(width)\nst.height == 50")
+        return (L, s)
+    }
+
     func ws(_ vs: [View]) -> [Double] { vs.map { ($0.frame.width * 1000).rounded() / 1000 } }
 
     func testDistributions() throws {
@@ -241,10 +250,7 @@ final class StackTests: XCTestCase {
     /// A move within the stack that fails leaves the view arranged there: removing it later updates the stack
     /// (the undo used to forget the view's stack, and the stack then kept a removed view).
     func testFailedMoveKeepsTheViewArranged() throws {
-        let L = try Layout(width: 400, height: 300)
-        let s = try L.addStack("st")
-        try s.setDistribution(.fillEqually)
-        try L.eqs("st.left == 0\nst.top == 0\nst.width == 300\nst.height == 50")
+        let (L, s) = try makeStack(.fillEqually)
         let a = try L.addView("a", in: s.view), b = try L.addView("b", in: s.view)
         try s.addArrangedView(a)
         try s.addArrangedView(b)
@@ -351,10 +357,7 @@ final class StackTests: XCTestCase {
     }
 
     func testTakingAnIntrinsicSizeAwayUpdatesAProportionalStack() throws {
-        let L = try Layout(width: 400, height: 300)
-        let s = try L.addStack("st")
-        try s.setDistribution(.fillProportionally)
-        try L.eqs("st.left == 0\nst.top == 0\nst.width == 300\nst.height == 50")
+        let (L, s) = try makeStack(.fillProportionally)
         let a = try L.addView("a", in: s.view), b = try L.addView("b", in: s.view)
         try a.setIntrinsicSize(width: 10, height: nil)
         try b.setIntrinsicSize(width: 20, height: nil)
@@ -372,10 +375,7 @@ final class StackTests: XCTestCase {
     /// Equal sizes follow the previous view's: a view inserted at the front changes a few of the stack's
     /// constraints, not one per view (following the first view's, every size rule changed with the first view).
     func testInsertAtTheFrontChangesAFewConstraints() throws {
-        let L = try Layout(width: 4000, height: 300)
-        let s = try L.addStack("st")
-        try s.setDistribution(.fillEqually)
-        try L.eqs("st.left == 0\nst.top == 0\nst.width == 3000\nst.height == 50")
+        let (L, s) = try makeStack(.fillEqually, width: 3000)
         let views = try (0 ..< 60).map { try L.addView("v\($0)") }
         try s.insertArrangedViews(views, at: 0)
         try L.solve()
@@ -425,10 +425,7 @@ final class StackTests: XCTestCase {
     }
 
     func testInsertingManyViewsIsOneChange() throws {
-        let L = try Layout(width: 400, height: 300)
-        let s = try L.addStack("st")
-        try s.setDistribution(.fillEqually)
-        try L.eqs("st.left == 0\nst.top == 0\nst.width == 300\nst.height == 50")
+        let (L, s) = try makeStack(.fillEqually)
         let a = try L.addView("a"), b = try L.addView("b"), c = try L.addView("c")
         try s.insertArrangedViews([a, b], at: 0)
         try s.insertArrangedViews([c, a], at: 1)   // a moves: inserted among the views not listed (b)

@@ -382,10 +382,7 @@ extension Layout {
         return (targets, stop)
     }
 
-    /// Pairs each new section with an equal one of the last update's, walking both lists together and looking a
-    /// few sections ahead (`matchWindow`) for what was inserted, removed or changed in between; where that loses
-    /// its way, by a table of the last update's sections not yet paired. Any pairing of equal sections is
-    /// right; a better one only makes fewer rules again.
+    /// How many sections ahead `matchSections` looks for what was inserted, removed or changed.
     static let matchWindow = 4
 
     /// Whether an animated update animates a constant from `a` to `b`: not for rounding (a trial solve's distance
@@ -393,6 +390,10 @@ extension Layout {
     /// which way: an animated show right after a hide animated for 1.5 s, or took over at once).
     static func moves(_ a: Double, to b: Double) -> Bool { abs(a - b) > 1e-9 * max(1, abs(a), abs(b)) }
 
+    /// Pairs each new section with an equal one of the last update's, walking both lists together and looking a
+    /// few sections ahead (`matchWindow`) for what was inserted, removed or changed in between; where that loses
+    /// its way, by a table of the last update's sections not yet paired. Any pairing of equal sections is
+    /// right; a better one only makes fewer rules again.
     static func matchSections(_ new: [RuleSection], _ old: [RuleSection])
         -> (newToOld: [Int?], oldMatched: [Bool]) {
         var newToOld = [Int?](repeating: nil, count: new.count)

@@ -67,7 +67,8 @@ public final class StackView: Arrangement {
     /// The arranged views, in order (hidden ones included).
     public private(set) var arrangedViews: [View] = []
 
-    enum Presence { case shown, hidden, hiding, showing }
+    /// A view's presence; the raw value is its two bits in a rule section's flags.
+    enum Presence: UInt16 { case shown, hidden, hiding, showing }
     var presence: [ObjectIdentifier: Presence] = [:]
     /// Where a showing view ends up, from a trial solve with it shown: its size, and for every view of the chain
     /// its distance from the previous one (edge to edge, and centre to centre).
@@ -347,13 +348,8 @@ public final class StackView: Arrangement {
     /// The kinds of a stack's rule sections, in the order their rules are made.
     enum SectionKind: UInt8 { case edges, gap, spacingBound, size, cross, fit, parkedSpacers }
 
-    /// A presence as two bits of a section's flags.
-    static func code(_ p: Presence) -> UInt16 {
-        switch p { case .shown: 0; case .hidden: 1; case .hiding: 2; case .showing: 3 }
-    }
-    static func presence(_ code: UInt16) -> Presence {
-        switch code & 3 { case 0: .shown; case 1: .hidden; case 2: .hiding; default: .showing }
-    }
+    /// The presence in the two bits of a section's flags.
+    static func presence(_ flags: UInt16) -> Presence { Presence(rawValue: flags & 3) ?? .shown }
 
     /// The alignment the cross-axis rules follow: baselines are `fill` in a vertical stack (as in UIKit), and
     /// `leading`/`top` and `trailing`/`bottom` are one rule each, named for the axis.
@@ -420,7 +416,7 @@ public final class StackView: Arrangement {
             let gap = lastCounted < 0 ? 0 : customSpacing.isEmpty ? spacing : customSpacing[id(lastCounted)] ?? spacing
             var s = RuleSection(kind: SectionKind.gap.rawValue, stamp: stamp, a: id(i), b: id(previous),
                                 at: (Int32(i), Int32(previous), Int32(lastCounted)))
-            s.flags = Self.code(states[i]) | Self.code(states[previous]) << 2
+            s.flags = states[i].rawValue | states[previous].rawValue << 2
             // (Read by equalCentering only: appending to another stack leaves the gap before the new view as it was.)
             if countedAfter[i], distribution == .equalCentering { s.flags |= Self.gapCountedAfter }
             if states[i] == .showing || states[previous] == .showing, let t = trialLinks[id(i)] {
@@ -448,7 +444,7 @@ public final class StackView: Arrangement {
         previous = -1
         for i in 0..<n {
             defer { if states[i] != .hidden { previous = i } }
-            var s = RuleSection(kind: SectionKind.size.rawValue, flags: Self.code(states[i]), stamp: stamp, a: id(i),
+            var s = RuleSection(kind: SectionKind.size.rawValue, flags: states[i].rawValue, stamp: stamp, a: id(i),
                                 at: (Int32(i), -1, -1))
             switch states[i] {
             case .hidden:
