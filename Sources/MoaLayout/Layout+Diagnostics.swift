@@ -76,28 +76,40 @@ extension Layout {
     /// the weights cancel exactly along every free direction of its group, which the irrational-looking weights
     /// against layout coefficients (±1, 1/2, multipliers) do not do in practice. A move under 1e-7 counts as none.
     ///
-    /// Variables that no active constraint mentions are free without a probe.
+    /// Variables that no active constraint mentions are free without a probe, and so are those that the solver
+    /// saw move along a costless direction of its optimal tableau (`Solver.freeDirections`: one symbol moved
+    /// within the constraints without changing any priority level); only the variables such a direction may
+    /// reach but was not seen to move are probed.
     ///
-    /// - Complexity: O(1 + a log V) probes for `a` free variables among `V` (one for a layout without
-    ///   ambiguity); a probe re-solves incrementally; the trial copies each of the solver's arrays once.
+    /// - Complexity: O(1 + a log V) probes for `a` free variables among `V` that no costless direction was seen
+    ///   to move (one for a layout without ambiguity); a probe re-solves incrementally; the trial copies each of
+    ///   the solver's arrays once. The directions cost what depends on each costless symbol (bounded).
     public func ambiguities() -> [Ambiguity] {
         guard !isReportingProgressInsideSolver else { return [] }   // (the solver is mid-change)
         let active = allConstraints.filter { $0.isActive && $0.solverConstraint != nil }
         // A variable that no active constraint mentions is free without a probe (a view with no constraints).
         var mentioned = [Bool](repeating: false, count: viewByVariable.count)
         for c in active { for t in c.installedExpression!.terms { mentioned[t.variable.index] = true } }
-        // Of the others, only those on a direction with no objective cost can move: the rest are not probed.
+        // Of the others, only those on a direction with no objective cost can move: the rest are not probed, nor
+        // are those that the solver saw such a direction move.
         solver.updateVariables()
-        var movable = [Bool](repeating: false, count: viewByVariable.count)
-        for x in solver.variablesOnFreeDirections() where x.index < movable.count { movable[x.index] = true }
+        enum Movability: UInt8 { case fixed, moved, maybe }
+        var movable = [Movability](repeating: .fixed, count: viewByVariable.count)
+        let directions = solver.freeDirections()
+        for x in directions.moved where x.index < movable.count { movable[x.index] = .moved }
+        for x in directions.maybe where x.index < movable.count { movable[x.index] = .maybe }
         var probes: [(view: View, index: Int, variable: Variable)] = []
         var free: [(view: View, index: Int)] = []
         for v in allViews.all where v.isValid {
             for (i, x) in v.variables.enumerated() {
                 if !mentioned[x.index] {
                     free.append((v, i))
-                } else if movable[x.index] {
-                    probes.append((v, i, x))
+                } else {
+                    switch movable[x.index] {
+                    case .fixed: break
+                    case .moved: free.append((v, i))
+                    case .maybe: probes.append((v, i, x))
+                    }
                 }
             }
         }

@@ -264,9 +264,10 @@ public final class Solver {
 
     /// The live variables that may be able to move without breaking a constraint or worsening any priority
     /// level: those that depend on a non-basic symbol with no objective cost. Every ambiguous variable is among
-    /// them (the others are fixed by the optimum); `Layout.ambiguities()` probes only these. Solves first if an
-    /// optimisation is pending.
-    public func variablesOnFreeDirections() -> [Variable] { core.variablesOnFreeDirections() }
+    /// them (the others are fixed by the optimum). `moved`: those that one such symbol, moved alone within the
+    /// constraints, was seen to change (more than 1e-7 for a step of at most 1): ambiguous for certain. `maybe`:
+    /// the rest, which `Layout.ambiguities()` probes. Solves first if an optimisation is pending.
+    public func freeDirections() -> (moved: [Variable], maybe: [Variable]) { core.freeDirections() }
 
     /// The whole solver as text: variables with values, constraints with tags, edits, the tableau rows with
     /// their constants, and the objective per priority level. Symbols: variable names, `s` slack, `e` error,

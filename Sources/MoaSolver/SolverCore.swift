@@ -605,11 +605,17 @@ struct SolverCore {
         changedSlots.removeAll(keepingCapacity: true)
     }
 
-    /// The live variables that depend on a non-basic symbol whose objective coefficient is zero at every level:
-    /// only they can move without breaking a constraint or worsening a priority level (any other move changes
-    /// the lexicographic objective, every other reduced cost being positive at the optimum). A superset of the
-    /// ambiguous variables, found in time proportional to what depends on such symbols.
-    mutating func variablesOnFreeDirections() -> [Variable] {
+    /// The live variables that depend on a non-basic symbol whose objective coefficient is zero at every level
+    /// ("costless"): only they can move without breaking a constraint or worsening a priority level (any other
+    /// move changes the lexicographic objective, every other reduced cost being positive at the optimum).
+    /// `moved` are those that such a symbol, moved alone a step that keeps every row feasible, was seen to
+    /// change: ambiguous for certain. `maybe` are the others, a superset of the remaining ambiguous variables
+    /// (a degenerate row, at 0, may stop a symbol alone where a combination of symbols could move).
+    ///
+    /// - Complexity: time proportional to what depends on costless symbols (twice). Only when a passive row
+    ///   that is not an external's would move is each symbol's downstream walked alone, within a budget of 64
+    ///   times the tableau's cells and rows plus 10 million; what the budget leaves out stays in `maybe`.
+    mutating func freeDirections() -> (moved: [Variable], maybe: [Variable]) {
         ensureOptimal()
         // The non-basic symbols with no objective cost (dummies never move).
         var isZero = [Bool](repeating: false, count: tab.kind.count)
@@ -656,9 +662,11 @@ struct SolverCore {
             marked[s.index] = true
             queue.append(s)
         }
+        var directions: [(sym: Sym, sign: Double)] = []
         for s in zero {
-            let free = !blocked(s, 1) || (tab.kind[s] == .external && !blocked(s, -1))
-            guard free else { continue }
+            let up = !blocked(s, 1), down = tab.kind[s] == .external && !blocked(s, -1)
+            guard up || down else { continue }
+            directions.append((s, up ? 1 : -1))
             mark(s)
             for ref in tab.cols[s] { mark(tab.rows[ref.row].basic) }
         }
@@ -669,13 +677,126 @@ struct SolverCore {
             i += 1
             for ref in tab.pcols[s] { mark(tab.rows[ref.row].basic) }
         }
-        var out: [Variable] = []
+        // The directions that no row stops alone, all at once with pseudo-random weights in [1, 2): a sum of
+        // feasible directions, each costless, is feasible and costless, and what any of them moves the sum moves
+        // (but for an exact cancellation of the weights). If a passive row stops the sum, each alone.
+        var walk = MoveWalk(symbols: tab.kind.count)
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var sum: [(sym: Sym, rate: Double)] = []
+        for (s, sign) in directions where stepAlone(s, sign) > Tolerance.constantEpsilon {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            sum.append((s, sign * (1 + Double(seed >> 11) / Double(1 << 53))))
+        }
+        if !sum.isEmpty && !markMoved(along: sum, &walk) {
+            walk.budget = 64 * (tab.rows.reduce(0) { $0 + $1.cells.count } + tab.rows.count) + 10_000_000
+            for d in sum where walk.budget > 0 { _ = markMoved(along: [(d.sym, d.rate < 0 ? -1 : 1)], &walk) }
+        }
+        let isMoved = walk.isMoved
+        var moved: [Variable] = [], maybe: [Variable] = []
         for s in queue where tab.kind[s] == .external {
             let slot = Int(tab.owner[s])
             guard slot >= 0, slot < varSym.count, varLive[slot], varSym[slot] == s else { continue }
-            out.append(Variable(slot: slot, generation: varGeneration[slot]))
+            let v = Variable(slot: slot, generation: varGeneration[slot])
+            if isMoved[s.index] { moved.append(v) } else { maybe.append(v) }
         }
-        return out
+        return (moved, maybe)
+    }
+
+    /// The scratch of `markMoved`: rates of change per symbol (zero but for `touched`), the externals seen to
+    /// move, the passive rows to visit, and the work left.
+    struct MoveWalk {
+        var rate: [Double]
+        var touched: [Sym] = []
+        var isMoved: [Bool]
+        var queue = RankQueue()
+        var budget = 0
+        init(symbols: Int) {
+            rate = [Double](repeating: 0, count: symbols)
+            isMoved = [Bool](repeating: false, count: symbols)
+        }
+        mutating func set(_ t: Sym, _ r: Double) {
+            if rate[t.index] == 0 { touched.append(t) }
+            rate[t.index] = r
+        }
+    }
+
+    /// The largest step (up to 1) that the non-basic symbol `s` can move alone in the direction `sign` (+1 or -1)
+    /// keeping every active row feasible: 0 when a restricted row at 0 or a dummy row stops it.
+    private func stepAlone(_ s: Sym, _ sign: Double) -> Double {
+        var step = 1.0
+        for ref in tab.cols[s] {
+            let row = tab.rows[ref.row]
+            let r = row.cells[Int(ref.cell)].coef * sign
+            switch tab.kind[row.basic] {
+            case .dummy, .unused: if abs(r) > Tolerance.coefEpsilon { return 0 }
+            case .slack, .error: if r < -Tolerance.coefEpsilon { step = min(step, row.constant / -r) }
+            case .external: break
+            }
+        }
+        return max(step, 0)
+    }
+
+    /// Moves the costless non-basic symbols `seeds` together, each at its rate, by the largest step up to 1 that
+    /// keeps every active row feasible, and sets `walk.isMoved` for the external symbols that step changes by
+    /// more than 1e-7 (the probes' threshold in `Layout.ambiguities`). Returns false, marking nothing, when a row
+    /// stops the step (a restricted row at 0, a dummy row) or a passive row with a basic other than an external
+    /// would move. The objective does not change (the symbols are costless at every level), so the moved point
+    /// is optimal too. `walk.budget` counts the rows and cells visited.
+    private func markMoved(along seeds: [(sym: Sym, rate: Double)], _ walk: inout MoveWalk) -> Bool {
+        defer {
+            for t in walk.touched { walk.rate[t.index] = 0 }
+            walk.touched.removeAll(keepingCapacity: true)
+            while walk.queue.popFirst() != nil {}
+        }
+        let byID = tab.placedRanks.isEmpty
+        func queueDependants(_ t: Sym, _ walk: inout MoveWalk) {
+            for ref in tab.pcols[t] {
+                let b = tab.rows[ref.row].basic
+                walk.queue.insert(byID ? b.index : tab.rankPlace(b))
+            }
+        }
+        for (s, rate) in seeds {
+            walk.set(s, rate)
+            for ref in tab.cols[s] {
+                let row = tab.rows[ref.row]
+                walk.budget -= 1
+                walk.set(row.basic, walk.rate[row.basic.index] + row.cells[Int(ref.cell)].coef * rate)
+            }
+        }
+        // The active rows' basics (after the seeds in `touched`): feasibility and the step.
+        var step = 1.0
+        for t in walk.touched {
+            let r = walk.rate[t.index]
+            switch tab.kind[t] {
+            case .dummy, .unused:
+                if abs(r) > Tolerance.coefEpsilon { return false }
+            case .slack, .error:
+                if tab.rowOf[t].isValid && r < -Tolerance.coefEpsilon {
+                    step = min(step, tab.rows[tab.rowOf[t]].constant / -r)
+                }
+            case .external: break
+            }
+            queueDependants(t, &walk)
+        }
+        guard step > Tolerance.constantEpsilon else { return false }
+        // Passive rows by rank: each holds only symbols of lower rank, so its rate is complete when taken.
+        while let p = walk.queue.popFirst() {
+            let b = byID ? Sym(Int32(p)) : tab.symbol(atRankPlace: p)
+            guard b.isValid else { continue }
+            let r = tab.rowOf[b]
+            guard r.isValid, tab.rows[r].passive else { continue }
+            var v = 0.0
+            for c in tab.rows[r].cells { v += c.coef * walk.rate[c.sym.index] }
+            walk.budget -= 1 + tab.rows[r].cells.count
+            guard abs(v) > Tolerance.coefEpsilon else { continue }
+            if tab.kind[b] != .external { return false }
+            walk.set(b, v)
+            queueDependants(b, &walk)
+        }
+        for t in walk.touched where tab.kind[t] == .external && abs(walk.rate[t.index]) * step > 1e-7 {
+            walk.isMoved[t.index] = true
+        }
+        return true
     }
 
     /// The variable's value in the current tableau, evaluating only the passive rows it depends on.

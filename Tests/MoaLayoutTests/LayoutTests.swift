@@ -1129,7 +1129,7 @@ final class AmbiguityCrossCheckTests: XCTestCase {
         let attrs = ["left", "right", "top", "bottom", "width", "height", "centerX", "centerY"]
         let rels = ["==", "<=", ">="]
         let priorities = ["", "", "", " @ 750", " @ 250", " @ 500"]
-        var ambiguousLayouts = 0
+        var ambiguousLayouts = 0, seenMoving = 0
         for round in 0..<200 {
             let layout = try Layout(width: 320, height: 480)
             let names = ["a", "b", "c", "d"]
@@ -1158,11 +1158,94 @@ final class AmbiguityCrossCheckTests: XCTestCase {
                     expected.append("\(v.name).\(LayoutVariable(rawValue: i)!)")
                 }
             }
+            // What the solver saw move along a costless direction is ambiguous for certain (reported unprobed).
+            var nameOf: [Int: String] = [:]
+            for v in [layout.root] + layout.views {
+                for (i, x) in v.variables.enumerated() { nameOf[x.index] = "\(v.name).\(LayoutVariable(rawValue: i)!)" }
+            }
+            let seen = layout.solver.freeDirections().moved.compactMap { nameOf[$0.index] }
+            XCTAssertTrue(Set(seen).isSubset(of: expected), "round \(round): \(seen) moved, \(expected) movable")
+            if !seen.isEmpty { seenMoving += 1 }
             let got = layout.ambiguities().map { "\($0.view.name).\($0.variable)" }
             XCTAssertEqual(Set(got), Set(expected), "round \(round):\n\(layout.describeConstraints())")
             if !got.isEmpty { ambiguousLayouts += 1 }
         }
         XCTAssertGreaterThan(ambiguousLayouts, 10, "the rounds must include ambiguous layouts")
         XCTAssertLessThan(ambiguousLayouts, 180, "and determined ones")
+        XCTAssertGreaterThan(seenMoving, ambiguousLayouts / 2, "most ambiguous layouts are seen without a probe")
+    }
+
+    /// The same cross-check on chains and stacks (passive definitions, placed ranks, aggregates), with room
+    /// to spare or too little, intrinsic sizes or none.
+    func testAgreesWithProbingEveryVariableInArrangements() throws {
+        var seed: UInt64 = 77
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        var ambiguousLayouts = 0
+        for round in 0..<120 {
+            let layout = try Layout(width: Double(40 + next(200)), height: 100)
+            var views: [View] = []
+            let n = 2 + next(7)
+            let stack = round % 2 == 0 ? try layout.addStack("st") : nil
+            for i in 0..<n {
+                let v = try layout.addView("v\(i)", in: stack?.view)
+                if next(3) > 0 { try v.setIntrinsicSize(width: Double(5 + next(40)), height: Double(5 + next(30))) }
+                views.append(v)
+            }
+            if let stack {
+                try stack.setDistribution(StackDistribution.allCases[next(StackDistribution.allCases.count)])
+                try stack.setAlignment(StackAlignment.allCases[next(StackAlignment.allCases.count)])
+                try stack.setSpacing(Double(next(8)))
+                for v in views { try stack.addArrangedView(v) }
+                try layout.eqs("st.left == 0\nst.top == 0" + (next(2) == 0 ? "\nst.width == root.width" : ""))
+            } else {
+                for v in views where next(2) == 0 { try layout.eq("\(v.name).top == root.top + \(next(9))") }
+                let style = ChainStyle.allCases[next(ChainStyle.allCases.count)]
+                let weights: [Double?] = next(3) == 0 ? views.map { _ in next(2) == 0 ? nil : Double(1 + next(3)) } : []
+                _ = try layout.addChain(views, axis: .horizontal, style: style, gap: Double(next(5)), weights: weights)
+            }
+            try layout.solve()
+            var expected: [String] = []
+            for v in [layout.root] + layout.views {
+                for (i, x) in v.variables.enumerated() where movesAlone(layout, x) {
+                    expected.append("\(v.name).\(LayoutVariable(rawValue: i)!)")
+                }
+            }
+            let reported = layout.ambiguities()
+            // The arrangements' spacers (not in `views`) are reported too: each must move alone.
+            for a in reported where !layout.views.contains(where: { $0 === a.view }) && a.view !== layout.root {
+                XCTAssertTrue(movesAlone(layout, a.view.variables[a.variable.rawValue]), "round \(round): \(a)")
+            }
+            let got = reported.filter { a in a.view === layout.root || layout.views.contains { $0 === a.view } }
+                .map { "\($0.view.name).\($0.variable)" }
+            XCTAssertEqual(Set(got), Set(expected), "round \(round):\n\(layout.describeConstraints())")
+            if !got.isEmpty { ambiguousLayouts += 1 }
+        }
+        XCTAssertGreaterThan(ambiguousLayouts, 10, "the rounds must include ambiguous layouts")
+    }
+
+    /// A spread chain of compressed views (each wants 10 of 1,000 points / n): every view's position and width
+    /// and the gaps trade off at equal cost. The free directions name all 3n - 2 ambiguous variables, so
+    /// `ambiguities()` needs no probe for them (probing them, a re-solve each, took minutes at 400 views).
+    func testACompressedChainsAmbiguitiesAreSeenAlongFreeDirections() throws {
+        let n = 300
+        let layout = try Layout(width: 1000, height: 100)
+        var views: [View] = []
+        for i in 0..<n {
+            let v = try layout.addView("v\(i)")
+            try v.setIntrinsicSize(width: 10, height: 10)
+            try layout.eq("v\(i).top == root.top")
+            views.append(v)
+        }
+        _ = try layout.addChain(views, axis: .horizontal, style: .spread)
+        try layout.solve()
+        let moved = Set(layout.solver.freeDirections().moved.map(\.index))
+        let reported = layout.ambiguities()
+        XCTAssertEqual(reported.count, 3 * n - 2)
+        for a in reported {
+            XCTAssertTrue(moved.contains(a.view.variables[a.variable.rawValue].index), "\(a) was probed")
+        }
     }
 }
