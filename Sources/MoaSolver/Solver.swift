@@ -306,6 +306,8 @@ public final class Solver {
     public var _pivotsByKind: [Int] { core.tab.stats.pivotsByKind }
     public var _rowsRewrittenByKind: [Int] { core.tab.stats.rowsRewrittenByKind }
     public var _cellsVisitedByKind: [Int] { core.tab.stats.cellsVisitedByKind }
+    /// Candidates looked at when choosing entering symbols (not API).
+    public var _candidateLooks: Int { core.tab.stats.candidateLooks }
     /// Definitions that took their variable from an active row, and rows visited by downstream searches (not API).
     public var _swaps: (definitions: Int, downstreamVisits: Int) {
         (core.tab.stats.swaps, core.tab.stats.downstreamVisits)

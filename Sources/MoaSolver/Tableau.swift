@@ -249,6 +249,7 @@ struct TableauStatistics {
     var rowsRewrittenByKind = [0, 0, 0, 0]   // rows a pivot substituted into
     var cellsVisitedByKind = [0, 0, 0, 0]    // cells read by those substitutions
     var expansions = 0                    // passive rows expanded by `setReduced`
+    var candidateLooks = 0                // candidates `popCandidate` looked at
     var swaps = 0                         // definitions that took their variable from an active row (`swapDefinition`)
     var downstreamVisits = 0              // rows visited by downstream searches (`markDownstream`)
     var refactorizations = 0              // tableaus rebuilt from the constraints (numerical trouble, big removals)
@@ -298,6 +299,7 @@ struct Tableau {
     var levels: [Level] = []
     var levelOrder: [LevelID] = []          // level ids by priority, highest first
     var candidates: [Sym] = []          // non-basic symbols that may improve the objective (unordered)
+    var candidatesByID = false          // `candidates` is a min-heap by id (Bland's rule in `optimize`)
     var phaseOne = PhaseOne()
     var infeasible: [Sym] = []          // basics of rows the dual simplex must make feasible
 
