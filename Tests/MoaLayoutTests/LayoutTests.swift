@@ -1231,14 +1231,8 @@ final class AmbiguityCrossCheckTests: XCTestCase {
     /// `ambiguities()` needs no probe for them (probing them, a re-solve each, took minutes at 400 views).
     func testACompressedChainsAmbiguitiesAreSeenAlongFreeDirections() throws {
         let n = 300
-        let layout = try Layout(width: 1000, height: 100)
-        var views: [View] = []
-        for i in 0..<n {
-            let v = try layout.addView("v\(i)")
-            try v.setIntrinsicSize(width: 10, height: 10)
-            try layout.eq("v\(i).top == root.top")
-            views.append(v)
-        }
+        let (layout, views) = try compressedViews(n)
+        for v in views { try layout.eq("\(v.name).top == root.top") }
         _ = try layout.addChain(views, axis: .horizontal, style: .spread)
         try layout.solve()
         let moved = Set(layout.solver.freeDirections().moved.map(\.index))
@@ -1250,6 +1244,19 @@ final class AmbiguityCrossCheckTests: XCTestCase {
     }
 }
 
+/// A 1,000-point wide layout with `n` views `v0`, `v1`, ... of intrinsic size 10 x 10 (too many to fit in a row
+/// from 101 views on).
+func compressedViews(_ n: Int) throws -> (Layout, [View]) {
+    let layout = try Layout(width: 1000, height: 100)
+    var views: [View] = []
+    for i in 0..<n {
+        let v = try layout.addView("v\(i)")
+        try v.setIntrinsicSize(width: 10, height: 10)
+        views.append(v)
+    }
+    return (layout, views)
+}
+
 /// The solver's choice of entering symbols on a layout that keeps many of them improving.
 final class EnteringChoiceTests: XCTestCase {
     /// Building a compressed chain keeps thousands of candidates improving at once (every view wants more room);
@@ -1257,13 +1264,7 @@ final class EnteringChoiceTests: XCTestCase {
     /// every candidate, which made the build quadratic (10,000 views 1.5 s, now 0.66 s).
     func testChoosingEnteringSymbolsLooksAtABoundedNumberOfCandidates() throws {
         let n = 3000
-        let layout = try Layout(width: 1000, height: 100)
-        var views: [View] = []
-        for i in 0..<n {
-            let v = try layout.addView("v\(i)")
-            try v.setIntrinsicSize(width: 10, height: 10)
-            views.append(v)
-        }
+        let (layout, views) = try compressedViews(n)
         let looks = layout.solver._candidateLooks, pivots = layout.solver._statistics.pivots
         _ = try layout.addChain(views, axis: .horizontal, style: .spread)
         try layout.solve()
