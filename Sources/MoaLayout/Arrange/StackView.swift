@@ -440,7 +440,7 @@ public final class StackView: Arrangement {
         }
 
         // Sizes along the axis.
-        var sizeRef = -1, shownIndex = 0
+        var sizeRef = -1
         previous = -1
         for i in 0..<n {
             defer { if states[i] != .hidden { previous = i } }
@@ -457,8 +457,7 @@ public final class StackView: Arrangement {
             case .shown:
                 switch distribution {
                 case .fill:
-                    s.index = shownIndex
-                    shownIndex += 1
+                    s.index = i   // (the arranged index: hiding or showing a view renumbers no other)
                 case .fillEqually:   // (each follows the previous shown view: see `rules(for:)`)
                     defer { sizeRef = i }
                     if sizeRef < 0 { continue }
@@ -571,7 +570,9 @@ public final class StackView: Arrangement {
                 case .fill:
                     // Ties by index, as UIKit resolves an ambiguous fill: among views whose hugging (or
                     // compression resistance) is equal, the first takes the room and the last gives it up first.
-                    // At the lowest priority, so it decides nothing else.
+                    // At the lowest priority, so it decides nothing else. The index counts hidden views too, so
+                    // that hiding one view changes no other view's weight (by the shown views' index, hiding the
+                    // middle view of 8,000 made 4,000 rules again: 60 ms).
                     out.append(rule(v, size, .equal, nil, nil, priority: LayoutPriority.minNonZero,
                                     weight: Double(1 + s.index), "fill order \(s.index)"))
                 // Each size follows the previous view's: a view inserted at the front or in the middle changes a
