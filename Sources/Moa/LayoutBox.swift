@@ -162,7 +162,7 @@ final class LayoutBox {
     /// The running or scheduled animation `id`, nil for one that has ended; MOA_NOTFOUND for an id never handed out.
     func animation(_ id: UInt64) throws -> Animation? {
         guard let n = number(id, .animation), n <= maxAnimation else { throw unknown(.animation, id) }
-        return layout.animator.animations.first { $0.id == n }
+        return layout.animator.animation(id: n)
     }
 
     func add(_ c: Collapsible) -> UInt64 {

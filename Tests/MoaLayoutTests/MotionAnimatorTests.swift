@@ -17,6 +17,62 @@ final class MotionAnimatorTests: XCTestCase {
         content.bottom == 0
         """
 
+    /// Many animations, cancelled one by one while scheduled and while running, among others that run to the end:
+    /// the cancelled ones end unfinished with their values where they were, the others finish, and the
+    /// animator's lists (which keep cancelled entries marked until they are compacted) report only what runs.
+    func testCancellingManyAnimationsOneByOne() throws {
+        let layout = try Layout(width: 1000, height: 1000)
+        var cs: [LayoutConstraint] = []
+        for i in 0..<300 {
+            try layout.addView("v\(i)")
+            cs.append(try layout.eq("v\(i).left == \(i)"))
+        }
+        try layout.solve()
+        var fired = [Bool?](repeating: nil, count: 300)
+        var animations: [Animation] = []
+        for i in 0..<300 {
+            // A third start at once, a third after 0.5 s, a third are timers of nothing (after 0.2 s).
+            let a = i % 3 == 2
+                ? try layout.animator.animate([], duration: 1, delay: 0.2) { fired[i] = $0 }
+                : try layout.animator.animate(cs[i], to: Double(i) + 100, duration: 1, curve: .linear,
+                                              delay: i % 3 == 0 ? 0 : 0.5) { fired[i] = $0 }
+            animations.append(a)
+        }
+        for i in stride(from: 0, to: 300, by: 4) { animations[i].cancel() }      // all still scheduled
+        _ = try layout.animator.advance(by: 0.25)
+        XCTAssertEqual(layout.animator.animations.count, 300 - 75)
+        for i in stride(from: 1, to: 300, by: 4) { animations[i].cancel() }      // running or scheduled
+        _ = try layout.animator.advance(by: 0.5)
+        XCTAssertEqual(layout.animator.animations.count, 150)
+        XCTAssertNil(layout.animator.animation(id: animations[0].id), "cancelled")
+        XCTAssertNil(layout.animator.animation(id: animations[1].id), "cancelled")
+        XCTAssertTrue(layout.animator.animation(id: animations[2].id) === animations[2], "running")
+        _ = try layout.animator.advance(by: 2)
+        XCTAssertFalse(layout.animator.isAnimating)
+        XCTAssertNil(layout.animator.animation(id: animations[2].id), "ended")
+        for i in 0..<300 {
+            let cancelled = i % 4 == 0 || i % 4 == 1
+            XCTAssertEqual(fired[i], !cancelled, "animation \(i)")
+            XCTAssertEqual(animations[i].finished, !cancelled, "animation \(i)")
+            if i % 3 == 2 { continue }
+            let x = layout.views[i].frame.x
+            if !cancelled {
+                XCTAssertEqual(x, Double(i) + 100, accuracy: 1e-9)
+            } else if i % 4 == 0 || i % 3 == 1 {
+                XCTAssertEqual(x, Double(i), accuracy: 1e-9, "cancelled before it started: \(i)")
+            } else {
+                XCTAssertEqual(x, Double(i) + 25, accuracy: 1e-9, "cancelled a quarter of the way: \(i)")
+            }
+        }
+        // And cancelling all of many at once.
+        for i in 0..<300 { try layout.animator.animate(cs[i], to: 0, duration: 1, delay: Double(i % 2)) }
+        _ = try layout.animator.advance(by: 0.5)
+        layout.animator.cancelAll()
+        XCTAssertTrue(layout.animator.animations.isEmpty)
+        _ = try layout.animator.advance(by: 0.1)
+        XCTAssertFalse(layout.animator.isAnimating)
+    }
+
     func makeSidebar() throws -> (Layout, Collapsible) {
         let layout = try Layout(width: 320, height: 480)
         let sidebar = try layout.addView("sidebar")

@@ -59,8 +59,15 @@ public final class Animator {
     /// The errors of the last frame: properties that could not be set, whose animations were stopped.
     public private(set) var frameErrors: [LayoutError] = []
 
+    /// Animations waiting for their start, and running tracks, in the order they were made. A cancelled
+    /// animation and a removed track stay in them, marked, until a compaction (`cancelledScheduled`,
+    /// `deadTracks` count them): cancelling each of n animations was O(n) a cancel.
     var scheduled: [Animation] = []
     var active: [Track] = []
+    var cancelledScheduled = 0
+    var deadTracks = 0
+    /// The animations running or waiting for their delay, by id.
+    var liveByID: [Int: Animation] = [:]
     var trackFor: [AnimatableProperty: Track] = [:]
     var endedQueue: [Animation] = []
     var nextID = 1
@@ -120,6 +127,7 @@ public final class Animator {
                           delay: delay, curve: curve, completion: completion)
         nextID += 1
         scheduled.append(a)
+        liveByID[a.id] = a
         return a
     }
 
@@ -214,22 +222,29 @@ public final class Animator {
     /// Cancels every animation, running or waiting for its delay; all report `finished == false` at the next
     /// frame, and values stay where they are.
     public func cancelAll() {
-        for a in scheduled + active.map(\.animation) { a.cancel() }
+        for a in scheduled where a.state == .scheduled { a.cancel() }
+        for tr in active where tr.isLive { tr.animation.cancel() }
     }
 
     /// True when the property has a running animation.
     public func isAnimating(_ property: AnimatableProperty) -> Bool { trackFor[property] != nil }
 
     /// True while any animation is running or waiting for its delay, or a completion is due.
-    public var isAnimating: Bool { !active.isEmpty || !scheduled.isEmpty || !endedQueue.isEmpty }
+    public var isAnimating: Bool {
+        active.count > deadTracks || scheduled.count > cancelledScheduled || !endedQueue.isEmpty
+    }
 
     /// The animations running or waiting for their delay, in the order they were made.
     public var animations: [Animation] {
         var seen = Set<ObjectIdentifier>()
         var out: [Animation] = []
-        for a in active.map(\.animation) + scheduled where seen.insert(ObjectIdentifier(a)).inserted { out.append(a) }
+        for tr in active where tr.isLive && seen.insert(ObjectIdentifier(tr.animation)).inserted { out.append(tr.animation) }
+        for a in scheduled where a.state == .scheduled { out.append(a) }
         return out.sorted { $0.id < $1.id }
     }
+
+    /// The animation `id` while it runs or waits for its delay; nil once it ended (or for an id never made).
+    public func animation(id: Int) -> Animation? { liveByID[id] }
 
     /// The value `property` has now (at `time`, as last set).
     public func currentValue(of property: AnimatableProperty) -> Double {
@@ -245,7 +260,7 @@ public final class Animator {
     /// Where `property` is headed: the target of the scheduled animation naming it that starts last (then
     /// the last made), else of its running animation, else its current value.
     public func targetValue(of property: AnimatableProperty) -> Double {
-        let last = scheduled.filter { a in a.targets.contains { $0.0 == property } }
+        let last = scheduled.filter { a in a.state == .scheduled && a.targets.contains { $0.0 == property } }
             .max { ($0.startTime, $0.id) < ($1.startTime, $1.id) }
         if let last, let t = last.targets.first(where: { $0.0 == property }) { return t.1 }
         return trackFor[property]?.to ?? currentValue(of: property)
@@ -334,9 +349,10 @@ public final class Animator {
         defer { busy = false }
         frameErrors = []
         // 1. Animations due start, in order of start time, then of creation.
-        if scheduled.contains(where: { $0.startTime <= t }) {
-            var due = scheduled.filter { $0.startTime <= t }
-            scheduled.removeAll { $0.startTime <= t }
+        if scheduled.contains(where: { $0.startTime <= t && $0.state == .scheduled }) {
+            var due = scheduled.filter { $0.startTime <= t && $0.state == .scheduled }
+            scheduled.removeAll { $0.startTime <= t || $0.state != .scheduled }
+            cancelledScheduled = 0
             due.sort { ($0.startTime, $0.id) < ($1.startTime, $1.id) }
             for a in due { start(a) }
         }
@@ -345,7 +361,7 @@ public final class Animator {
         var failed: [(Track, LayoutError)] = []
         var rootW: Double?, rootH: Double?, keyboard: Double?
         var rootTracks: [Track] = [], keyboardTracks: [Track] = []
-        for tr in active {
+        for tr in active where tr.isLive {
             let finished = t >= tr.end
             let v = tr.value(at: t)
             if finished { done.append(tr) }
@@ -459,9 +475,16 @@ public final class Animator {
         if let p = tr.property { trackFor[p] = tr }
     }
 
+    /// Takes `tr` out of the running tracks (marked; `active` is compacted once half of it is removed).
     func removeTrack(_ tr: Track) {
-        if let i = active.firstIndex(where: { $0 === tr }) { active.remove(at: i) }
         if let p = tr.property, trackFor[p] === tr { trackFor[p] = nil }
+        guard tr.isLive else { return }
+        tr.isLive = false
+        deadTracks += 1
+        if deadTracks > 32 && 2 * deadTracks > active.count {
+            active.removeAll { !$0.isLive }
+            deadTracks = 0
+        }
     }
 
     // MARK: - Recording
@@ -586,14 +609,26 @@ public final class Animation: CustomStringConvertible {
         guard let animator else { return }
         switch state {
         case .scheduled:
-            animator.scheduled.removeAll { $0 === self }
+            animator.cancelledScheduled += 1
+            if animator.cancelledScheduled > 32 && 2 * animator.cancelledScheduled > animator.scheduled.count {
+                animator.scheduled.removeAll { $0 === self || $0.state != .scheduled }
+                animator.cancelledScheduled = 0
+            }
             allFinished = false
             endedAt = animator.time
             state = .ended
+            animator.liveByID[id] = nil
             finished = false
             animator.endedQueue.append(self)
         case .running:
-            for tr in animator.active where tr.animation === self {
+            // Its tracks: the track of each of its properties (`trackFor`), or a timer's own.
+            var mine: [Track] = []
+            if targets.isEmpty {
+                mine = animator.active.filter { $0.isLive && $0.animation === self }
+            } else {
+                for (p, _) in targets { if let tr = animator.trackFor[p], tr.animation === self { mine.append(tr) } }
+            }
+            for tr in mine {
                 animator.removeTrack(tr)
                 trackEnded(at: animator.time, finished: false)
             }
@@ -608,6 +643,7 @@ public final class Animation: CustomStringConvertible {
         endedAt = max(endedAt, t)
         if remaining == 0, state == .running {
             state = .ended
+            animator?.liveByID[id] = nil
             finished = allFinished
             animator?.endedQueue.append(self)
         }
@@ -625,6 +661,8 @@ public final class Animation: CustomStringConvertible {
 /// One property moving within an animation: from, to, start, end and the curve, evaluated in closed form.
 final class Track {
     let property: AnimatableProperty?
+    /// False once removed from the animator's running tracks.
+    var isLive = true
     let animation: Animation
     let from: Double, to: Double, start: Double, end: Double
     let bezier: BezierSolver?   // nil for linear progress and for springs
