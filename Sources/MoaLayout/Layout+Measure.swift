@@ -51,6 +51,13 @@ extension Layout {
         return size
     }
 
+    /// Lists `v` for the next settle (`measurePending`): its content was set or invalidated.
+    func needsMeasure(_ v: View) {
+        guard !v.isPendingMeasure else { return }
+        v.isPendingMeasure = true
+        measurePending.append(v)
+    }
+
     /// Gives measured content its sizes before a solve reads frames: each view's natural width as its intrinsic
     /// width, and its height for the width it is solved at as its intrinsic height (with its baselines), solving
     /// again until no height changes. Only views whose width changed (or whose content was invalidated) are
@@ -58,12 +65,16 @@ extension Layout {
     ///
     /// Usually only the measured views whose width variable changed since the last solve are looked at (the
     /// solver's changed variables, not taken here: `solve()` takes them for the frames), so a frame in which a
-    /// few views move costs the same with 100 labels or 100,000. After a change that can concern any measured
-    /// view (`measureAll`) or a new root width (adaptive text), every one is looked at. Removed views leave the
-    /// list once they are half of it.
+    /// few views move costs the same with 100 labels or 100,000; so are the views whose content was set or
+    /// invalidated (`measurePending`). After a change that can concern any measured view (`measureAll`: a new
+    /// text measurer, a failed settle) or a new root width (adaptive text), every one is looked at. Removed
+    /// views leave the list once they are half of it.
     func _settleMeasuredContent() throws(LayoutError) {
         guard !measuredViews.isEmpty else { return }
         let all = measureAll || measuredAtRootWidth != rootWidth
+        let pending = all ? [] : measurePending.filter { $0.isValid && $0.content != nil }
+        for v in measurePending { v.isPendingMeasure = false }
+        measurePending = []
         if all || measuredViewsGone * 2 > measuredViews.count {
             measuredViewsGone = 0
             measuredViews.removeAll { v in
@@ -77,6 +88,18 @@ extension Layout {
         var j = Journal()
         var rounds = 0
         do throws(LayoutError) {
+            /// Widths first: the natural size is the intrinsic width (and a first height).
+            func measureNatural(_ v: View) throws(LayoutError) {
+                let c = v.content!
+                guard c.natural == nil else { return }
+                let size = try _measure(v, .natural)
+                let old = (c.natural, c.measuredForWidth)
+                j.record { (c.natural, c.measuredForWidth) = old }
+                c.natural = size
+                c.measuredForWidth = nil
+                try _setIntrinsic(v, .horizontal, size.width, &j)
+                if v.intrinsicHeight == 0 { try _setIntrinsic(v, .vertical, size.height, &j) }
+            }
             if all {
                 for v in measuredViews {
                     let c = v.content!
@@ -86,16 +109,10 @@ extension Layout {
                         c.invalidate()
                         c.rootWidth = rootWidth
                     }
-                    guard c.natural == nil else { continue }
-                    // Widths first: the natural size is the intrinsic width (and a first height).
-                    let size = try _measure(v, .natural)
-                    let old = (c.natural, c.measuredForWidth)
-                    j.record { (c.natural, c.measuredForWidth) = old }
-                    c.natural = size
-                    c.measuredForWidth = nil
-                    try _setIntrinsic(v, .horizontal, size.width, &j)
-                    if v.intrinsicHeight == 0 { try _setIntrinsic(v, .vertical, size.height, &j) }
+                    try measureNatural(v)
                 }
+            } else {
+                for v in pending { try measureNatural(v) }
             }
             while true {
                 solver.updateVariables()
@@ -124,6 +141,7 @@ extension Layout {
                 if all && rounds == 0 {
                     for v in measuredViews { try look(v) }
                 } else {
+                    if rounds == 0 { for v in pending { try look(v) } }
                     // Each variable is listed once; a view's width variable names the view.
                     for x in solver.changedVariablesSoFar() {
                         let i = x.index
@@ -359,7 +377,7 @@ extension View {
     }
 
     func _setMeasure(_ measure: MeasureFunction?, text: TextContent?, _ layout: Layout) throws(LayoutError) {
-        layout.measureAll = true
+        layout.needsMeasure(self)
         if let measure {
             try layout._transaction { (j: inout Journal) throws(LayoutError) in
                 let old = (content, self.text)
@@ -388,6 +406,7 @@ extension View {
                 j.record { (self.content, self.text) = old }
                 content = nil
                 self.text = nil
+                if isListedAsMeasured { layout.measuredViewsGone += 1 }   // (compacted away at a solve)
                 try layout._setIntrinsic(self, .horizontal, nil, &j)
                 try layout._setIntrinsic(self, .vertical, nil, &j)
                 try layout._setBaseline(self, nil, nil, &j)
@@ -404,7 +423,7 @@ extension View {
         try layout.checkNotMeasuring()
         guard let content else { throw LayoutError(.invalid, "`\(name)` has no measured content") }
         content.invalidate()
-        layout.measureAll = true
+        layout.needsMeasure(self)
         layout.needsLayout = true
     }
 

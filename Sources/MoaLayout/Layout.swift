@@ -141,11 +141,15 @@ public final class Layout {
     /// Views with a measure function (or text), in the order they got it; removed views and views whose
     /// function was taken away are dropped at the next solve.
     var measuredViews: [View] = []
-    /// Set when measured content may need a look beyond the views whose width changed (content set, cleared or
-    /// invalidated, a new text measurer, a failed settle): the next solve looks at every measured view
-    /// (`_settleMeasuredContent`).
+    /// Set when measured content may need a look beyond the views whose width changed (a new text measurer, a
+    /// failed settle): the next solve looks at every measured view (`_settleMeasuredContent`).
     var measureAll = true
-    /// Measured views removed since `measuredViews` was last compacted (it is when they are half of it).
+    /// Views whose content was set or invalidated since the last settle, which looks at them besides those
+    /// whose width changed (each listed once: `View.isPendingMeasure`). Invalidating one of 8,000 measured
+    /// views looked at all of them (0.43 ms a solve).
+    var measurePending: [View] = []
+    /// Measured views removed or cleared of content since `measuredViews` was last compacted (it is when they
+    /// are half of it).
     var measuredViewsGone = 0
     /// The root width the last settle saw (adaptive text follows it).
     var measuredAtRootWidth: Double?

@@ -94,6 +94,8 @@ public final class View: Hashable, CustomStringConvertible {
     var content: MeasuredContent?
     /// Whether `Layout.measuredViews` lists this view (once, however often its content is set and cleared).
     var isListedAsMeasured = false
+    /// Whether `Layout.measurePending` lists this view.
+    var isPendingMeasure = false
     /// The view's text, or nil (`setText(_:)`).
     public internal(set) var text: TextContent?
     var hugging: [Double] = [LayoutPriority.defaultLow, LayoutPriority.defaultLow]
