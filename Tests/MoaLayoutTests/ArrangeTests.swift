@@ -408,6 +408,45 @@ final class StackTests: XCTestCase {
         XCTAssertEqual(views[0].frame.width, 3000 - 59 * 10, accuracy: 1e-6, "the first view takes the room")
     }
 
+    /// Removing, inserting and moving views of a fill stack replaces a few rules too: the tie-break weights of
+    /// the views that stay in order are kept (`fillOrder()`), and the first view still takes the room, also after
+    /// many views inserted at the front (the weights between two views run out and are all made again).
+    func testChangingAFillStacksViewsKeepsTheOthersWeights() throws {
+        let (L, s) = try makeStack(.fill, width: 3000)
+        var views = try (0 ..< 60).map { try L.addView("v\($0)") }
+        for v in views { try v.setIntrinsicSize(width: 10, height: 10) }
+        try s.insertArrangedViews(views, at: 0)
+        try L.solve()
+        func change(_ what: String, _ body: () throws -> Void) throws {
+            let before = Set(s.constraints.map(\.id))
+            try body()
+            let after = Set(s.constraints.map(\.id))
+            XCTAssertLessThanOrEqual(before.subtracting(after).count, 8, "constraints replaced: \(what)")
+            try L.solve()
+            XCTAssertNil(s._rulesProblem(), what)
+            let first = s.arrangedViews[0]
+            XCTAssertEqual(first.frame.width, 3000 - Double(s.arrangedViews.count - 1) * 10, accuracy: 1e-6,
+                           "the first view takes the room: \(what)")
+        }
+        try change("remove the first") { try s.removeArrangedView(views[0]) }
+        try change("remove one in the middle") { try s.removeArrangedView(views[30]) }
+        let m = try L.addView("m")
+        try m.setIntrinsicSize(width: 10, height: 10)
+        try change("insert in the middle") { try s.insertArrangedView(m, at: 20) }
+        try change("move to the front") { try s.insertArrangedView(views[40], at: 0) }
+        for k in 0..<40 {   // the weights before the first run out, and are made again once
+            let v = try L.addView("f\(k)")
+            try v.setIntrinsicSize(width: 10, height: 10)
+            views.append(v)
+            let before = Set(s.constraints.map(\.id))
+            try s.insertArrangedView(v, at: 0)
+            try L.solve()
+            if k == 0 { XCTAssertLessThanOrEqual(before.subtracting(Set(s.constraints.map(\.id))).count, 8) }
+            XCTAssertEqual(v.frame.width, 3000 - Double(s.arrangedViews.count - 1) * 10, accuracy: 1e-6, "front \(k)")
+        }
+        XCTAssertNil(s._rulesProblem())
+    }
+
     /// An update without animation while (or after) the stack's constants were animated sets every constraint
     /// to its rule: the hiding view does not stay half hidden (review, eighteenth session: updates that kept the
     /// sections that had not changed left the animated constants where the animation was).
