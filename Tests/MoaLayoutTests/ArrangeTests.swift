@@ -408,6 +408,40 @@ final class StackTests: XCTestCase {
         XCTAssertEqual(views[0].frame.width, 3000 - 59 * 10, accuracy: 1e-6, "the first view takes the room")
     }
 
+    /// The same for the spacers of equalSpacing and equalCentering stacks: the gap before each view keeps its
+    /// spacer (but the first gap's, spacer 0), so hiding, removing or inserting a view changes the spacers
+    /// around it only (numbered along the stack, hiding one of 1,000 views remade every rule after it: 141 ms).
+    func testChangingASpacedStacksViewsChangesAFewConstraints() throws {
+        for distribution in [StackDistribution.equalSpacing, .equalCentering] {
+            let (L, s) = try makeStack(distribution, width: 3000)
+            let views = try (0 ..< 60).map { try L.addView("v\($0)") }
+            for v in views { try v.setIntrinsicSize(width: 10, height: 10) }
+            try s.insertArrangedViews(views, at: 0)
+            try L.solve()
+            func change(_ what: String, _ body: () throws -> Void) throws {
+                let before = Set(s.constraints.map(\.id))
+                try body()
+                let after = Set(s.constraints.map(\.id))
+                XCTAssertLessThanOrEqual(before.subtracting(after).count, 12, "\(distribution): \(what)")
+                try L.solve()
+                XCTAssertNil(s._rulesProblem(), "\(distribution): \(what)")
+                let shown = s.arrangedViews.filter { !s.isHidden($0) }
+                let gaps = zip(shown, shown.dropFirst()).map { distribution == .equalSpacing
+                    ? $1.frame.minX - $0.frame.maxX : $1.frame.midX - $0.frame.midX }
+                for g in gaps { XCTAssertEqual(g, gaps[0], accuracy: 1e-6, "\(distribution): \(what): equal gaps") }
+                XCTAssertEqual(shown.last!.frame.maxX, 3000, accuracy: 1e-6, "\(distribution): \(what)")
+            }
+            try change("hide one") { try s.setHidden(true, views[30]) }
+            try change("show it") { try s.setHidden(false, views[30]) }
+            try change("hide the first") { try s.setHidden(true, views[0]) }
+            try change("remove one") { try s.removeArrangedView(views[20]) }
+            let m = try L.addView("m")
+            try m.setIntrinsicSize(width: 10, height: 10)
+            try change("insert one") { try s.insertArrangedView(m, at: 10) }
+            try change("show the first") { try s.setHidden(false, views[0]) }
+        }
+    }
+
     /// Removing, inserting and moving views of a fill stack replaces a few rules too: the tie-break weights of
     /// the views that stay in order are kept (`fillOrder()`), and the first view still takes the room, also after
     /// many views inserted at the front (the weights between two views run out and are all made again).
@@ -445,6 +479,12 @@ final class StackTests: XCTestCase {
             XCTAssertEqual(v.frame.width, 3000 - Double(s.arrangedViews.count - 1) * 10, accuracy: 1e-6, "front \(k)")
         }
         XCTAssertNil(s._rulesProblem())
+        // Most views removed: the weights of views gone are forgotten, those of the others kept (a fresh pass
+        // gave other weights than the update had made, when the forgetting lost them).
+        for v in s.arrangedViews.dropFirst(12) {
+            try s.removeArrangedView(v)
+            XCTAssertNil(s._rulesProblem())
+        }
     }
 
     /// An update without animation while (or after) the stack's constants were animated sets every constraint
@@ -510,8 +550,10 @@ final class StackTests: XCTestCase {
     /// intrinsic sizes, views removed from the layout, refused changes), the constraints a stack keeps are
     /// exactly the rules made afresh from its members and properties.
     func testUpdatesKeepTheRulesOfAFreshPass() throws {
-        var rng = SplitMix(state: 20261128)
-        for round in 0 ..< 6 {
+        // (72 rounds of this seed meet a fill weight lost (round 68) and an animated update that left a constant
+        // off its rule by rounding (round 61), both fixed.)
+        var rng = SplitMix(state: 20261129)
+        for round in 0 ..< 72 {
             let L = try Layout(width: 2000, height: 1000)
             let s = try L.addStack("s", axis: round % 2 == 0 ? .horizontal : .vertical)
             try L.eqs("s.left == 0\ns.top == 0\ns.width == 1500\ns.height == 900")

@@ -347,8 +347,14 @@ extension Layout {
             if let c = a.owned[k], c.isValid {
                 if c.id >= firstFreshID { c.arrangementUses += 1 }   // made for an earlier section of this update
                 newConstraints[i].append(c)
-                if animated {
-                    if Self.moves(c.constant, to: constant) { targets.append((.constant(c), constant)) }
+                if animated && Self.moves(c.constant, to: constant) {
+                    targets.append((.constant(c), constant))
+                } else if animated {
+                    // Rounding apart: set, not animated, so that the constant is the rule's.
+                    if c.constant != constant {
+                        try _setConstant(c, constant, &j, refresh: false)
+                        updated.append(c)
+                    }
                 } else {
                     stop.append(c)
                     if c.constant != constant {
