@@ -34,6 +34,23 @@ final class StackTests: XCTestCase {
         return (L, s)
     }
 
+    /// A 3,000-wide stack of 60 views `v0` ... `v59` of intrinsic size 10 x 10, solved.
+    func sixtyViews(_ distribution: StackDistribution) throws -> (Layout, StackView, [View]) {
+        let (L, s) = try makeStack(distribution, width: 3000)
+        let views = try (0 ..< 60).map { try L.addView("v\($0)") }
+        for v in views { try v.setIntrinsicSize(width: 10, height: 10) }
+        try s.insertArrangedViews(views, at: 0)
+        try L.solve()
+        return (L, s, views)
+    }
+
+    /// How many of the stack's constraints `body` replaced.
+    func constraintsReplaced(_ s: StackView, _ body: () throws -> Void) throws -> Int {
+        let before = Set(s.constraints.map(\.id))
+        try body()
+        return before.subtracting(s.constraints.map(\.id)).count
+    }
+
     func ws(_ vs: [View]) -> [Double] { vs.map { ($0.frame.width * 1000).rounded() / 1000 } }
 
     func testDistributions() throws {
@@ -392,16 +409,10 @@ final class StackTests: XCTestCase {
     /// weights follow the arranged index, so no other view's rule changes (they followed the shown views'
     /// index: hiding the middle view of 8,000 made 4,000 rules again, 60 ms).
     func testHidingAViewOfAFillStackChangesAFewConstraints() throws {
-        let (L, s) = try makeStack(.fill, width: 3000)
-        let views = try (0 ..< 60).map { try L.addView("v\($0)") }
-        for v in views { try v.setIntrinsicSize(width: 10, height: 10) }
-        try s.insertArrangedViews(views, at: 0)
-        try L.solve()
+        let (L, s, views) = try sixtyViews(.fill)
         for hidden in [true, false] {
-            let before = Set(s.constraints.map(\.id))
-            try s.setHidden(hidden, views[30])
-            let after = Set(s.constraints.map(\.id))
-            XCTAssertLessThanOrEqual(before.subtracting(after).count, 4, "constraints replaced, hidden: \(hidden)")
+            let replaced = try constraintsReplaced(s) { try s.setHidden(hidden, views[30]) }
+            XCTAssertLessThanOrEqual(replaced, 4, "constraints replaced, hidden: \(hidden)")
             try L.solve()
             XCTAssertNil(s._rulesProblem())
         }
@@ -413,16 +424,9 @@ final class StackTests: XCTestCase {
     /// around it only (numbered along the stack, hiding one of 1,000 views remade every rule after it: 141 ms).
     func testChangingASpacedStacksViewsChangesAFewConstraints() throws {
         for distribution in [StackDistribution.equalSpacing, .equalCentering] {
-            let (L, s) = try makeStack(distribution, width: 3000)
-            let views = try (0 ..< 60).map { try L.addView("v\($0)") }
-            for v in views { try v.setIntrinsicSize(width: 10, height: 10) }
-            try s.insertArrangedViews(views, at: 0)
-            try L.solve()
+            let (L, s, views) = try sixtyViews(distribution)
             func change(_ what: String, _ body: () throws -> Void) throws {
-                let before = Set(s.constraints.map(\.id))
-                try body()
-                let after = Set(s.constraints.map(\.id))
-                XCTAssertLessThanOrEqual(before.subtracting(after).count, 12, "\(distribution): \(what)")
+                XCTAssertLessThanOrEqual(try constraintsReplaced(s, body), 12, "\(distribution): \(what)")
                 try L.solve()
                 XCTAssertNil(s._rulesProblem(), "\(distribution): \(what)")
                 let shown = s.arrangedViews.filter { !s.isHidden($0) }
@@ -446,16 +450,9 @@ final class StackTests: XCTestCase {
     /// the views that stay in order are kept (`fillOrder()`), and the first view still takes the room, also after
     /// many views inserted at the front (the weights between two views run out and are all made again).
     func testChangingAFillStacksViewsKeepsTheOthersWeights() throws {
-        let (L, s) = try makeStack(.fill, width: 3000)
-        var views = try (0 ..< 60).map { try L.addView("v\($0)") }
-        for v in views { try v.setIntrinsicSize(width: 10, height: 10) }
-        try s.insertArrangedViews(views, at: 0)
-        try L.solve()
+        var (L, s, views) = try sixtyViews(.fill)
         func change(_ what: String, _ body: () throws -> Void) throws {
-            let before = Set(s.constraints.map(\.id))
-            try body()
-            let after = Set(s.constraints.map(\.id))
-            XCTAssertLessThanOrEqual(before.subtracting(after).count, 8, "constraints replaced: \(what)")
+            XCTAssertLessThanOrEqual(try constraintsReplaced(s, body), 8, "constraints replaced: \(what)")
             try L.solve()
             XCTAssertNil(s._rulesProblem(), what)
             let first = s.arrangedViews[0]
@@ -472,10 +469,9 @@ final class StackTests: XCTestCase {
             let v = try L.addView("f\(k)")
             try v.setIntrinsicSize(width: 10, height: 10)
             views.append(v)
-            let before = Set(s.constraints.map(\.id))
-            try s.insertArrangedView(v, at: 0)
+            let replaced = try constraintsReplaced(s) { try s.insertArrangedView(v, at: 0) }
             try L.solve()
-            if k == 0 { XCTAssertLessThanOrEqual(before.subtracting(Set(s.constraints.map(\.id))).count, 8) }
+            if k == 0 { XCTAssertLessThanOrEqual(replaced, 8) }
             XCTAssertEqual(v.frame.width, 3000 - Double(s.arrangedViews.count - 1) * 10, accuracy: 1e-6, "front \(k)")
         }
         XCTAssertNil(s._rulesProblem())
