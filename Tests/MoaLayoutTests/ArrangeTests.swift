@@ -691,6 +691,39 @@ final class GuideChainBarrierTests: XCTestCase {
         for k in 1 ..< n { XCTAssertEqual(x[k] - x[k - 1], (1000 - 2 * Double(n)) / Double(n - 1) + 2, accuracy: 1e-6) }
     }
 
+    /// Ending a chain, or removing the view of a stack, takes the constraints out latest first: the positions
+    /// are definitions that follow from the first view, and taking the first out first wrote every later one
+    /// out again (ending a spread chain of 8,000 views: 21 s, now 0.08 s). Counted in solver work, not time.
+    func testEndingAnArrangementTakesItsConstraintsOutLatestFirst() throws {
+        let n = 300
+        func views(_ L: Layout, in parent: View? = nil) throws -> [View] {
+            try (0 ..< n).map { i in
+                let v = try L.addView("v\(i)", in: parent)
+                try v.setIntrinsicSize(width: 10, height: 10)
+                return v
+            }
+        }
+        let L = try Layout(width: 100_000, height: 100)
+        let chain = try L.addChain(try views(L), axis: .horizontal, style: .spread)
+        try L.solve()
+        var pivots = L.solver._statistics.pivots, visits = L.solver._swaps.downstreamVisits
+        try chain.remove()
+        XCTAssertLessThan(L.solver._statistics.pivots - pivots, 10, "pivots ending the chain")
+        XCTAssertLessThan(L.solver._swaps.downstreamVisits - visits, 10 * n, "rows visited ending the chain")
+        try L.solve()
+
+        let M = try Layout(width: 100_000, height: 100)
+        let stack = try M.addStack("st")
+        try M.eqs("st.left == 0\nst.top == 0")
+        try stack.insertArrangedViews(try views(M, in: stack.view), at: 0)
+        try M.solve()
+        pivots = M.solver._statistics.pivots; visits = M.solver._swaps.downstreamVisits
+        try M.removeView(stack.view)
+        XCTAssertLessThan(M.solver._statistics.pivots - pivots, 10, "pivots removing the stack")
+        XCTAssertLessThan(M.solver._swaps.downstreamVisits - visits, 10 * n, "rows visited removing the stack")
+        try M.solve()
+    }
+
     func testChainStyles() throws {
         let cases: [(ChainStyle, Double, [Double])] = [
             (.spread, 0.5, [55, 150, 265]),

@@ -507,7 +507,8 @@ extension Layout {
         for a in arrangements {
             if let h = a.hostView, doomed.contains(ObjectIdentifier(h)) || !h.isValid {
                 a.isValid = false
-                for c in a.owned.values where c.isValid { _uninstallNow(c); byID[c.id] = nil; c.isValid = false }
+                // Latest first (see `Chain.remove`).
+                for c in a.constraints.reversed() { _uninstallNow(c); byID[c.id] = nil; c.isValid = false }
                 a.owned = [:]
                 a.forgetSections()
                 continue

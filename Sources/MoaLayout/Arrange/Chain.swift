@@ -96,7 +96,9 @@ public final class Chain: Arrangement {
         try layout.checkNotMeasuring()
         var j = Journal()
         j.isRecording = false   // cannot fail
-        for c in constraints { layout._discard(c, &j) }
+        // Latest first: a chain's definitions follow from its first view, and taking the first out first had
+        // every later position written out again (ending a chain of 8,000 views: 21 s).
+        for c in constraints.reversed() { layout._discard(c, &j) }
         owned = [:]
         forgetSections()
         for g in spacers { layout._unmakeView(g) }
