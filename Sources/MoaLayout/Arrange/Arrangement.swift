@@ -233,9 +233,11 @@ public class Arrangement {
     }
 
     /// Rules that keep the spacers from `used` on fully determined: at the parent's top-left, size zero.
-    func parkedSpacerRules(from used: Int) -> [ArrangedRule] {
+    func parkedSpacerRules(except used: Set<Int> = []) -> [ArrangedRule] {
         var out: [ArrangedRule] = []
-        for g in spacers.dropFirst(used) { out += spacerCrossRules(g, axis: .horizontal, parent: g.superview!, park: true) }
+        for (k, g) in spacers.enumerated() where !used.contains(k) {
+            out += spacerCrossRules(g, axis: .horizontal, parent: g.superview!, park: true)
+        }
         return out
     }
 

@@ -60,8 +60,22 @@ public final class Chain: Arrangement {
     /// The weight of `v`, or nil.
     public func weight(of v: View) -> Double? { weights[ObjectIdentifier(v)] }
 
-    /// Sets the style.
-    public func setStyle(_ s: ChainStyle) throws(LayoutError) { try set(\.style, s) }
+    /// Sets the style. Every rule is made again, in the order a new chain makes them: the rules a new style
+    /// shares with the old one (each spacer's edges) would otherwise stay, and the sizes that make the gaps
+    /// equal, added after them, walked every view they placed (a chain of 1,000 views switched to spreadInside
+    /// filled 5.0M cells; 8,000 reached the cells limit).
+    public func setStyle(_ s: ChainStyle) throws(LayoutError) {
+        let layout = try usableLayout()
+        guard s != style else { return }
+        try layout._updateArrangement(self) { (j: inout Journal) throws(LayoutError) in
+            let old = style, kept = owned
+            style = s
+            for c in constraints.reversed() { layout._discard(c, &j) }   // (latest first, see `remove`)
+            owned = [:]
+            forgetSections()
+            j.record { self.style = old; self.owned = kept; self.forgetSections() }
+        }
+    }
 
     /// Sets the bias of a packed chain (0...1).
     public func setBias(_ b: Double) throws(LayoutError) {
@@ -123,20 +137,23 @@ public final class Chain: Arrangement {
     }
 
     override func rules() -> [ArrangedRule] {
-        guard let parent, let first = views.first, let last = views.last else { return parkedSpacerRules(from: 0) }
+        guard let parent, let first = views.first, let last = views.last else { return parkedSpacerRules() }
         let h = axis == .horizontal
         let lead: LayoutAttribute = h ? .leading : .top, trail: LayoutAttribute = h ? .trailing : .bottom
         let size: LayoutAttribute = h ? .width : .height
         var out: [ArrangedRule] = []
-        var used = 0
+        var used = Set<Int>()
         let prefix = "chain\(number)"
-        /// A spacer from `a` to `b`; with `equalTo`, its size equals that one's, a rule that comes first: the
-        /// spacer's size is then a definition before the rule at its trailing edge uses it (defining it after
-        /// walked every view the rule placed, at each gap: quadratic).
-        func spacer(from a: View, _ a0: LayoutAttribute, to b: View, _ a1: LayoutAttribute,
+        /// Spacer `index` from `a` to `b`; with `equalTo`, its size equals that one's, a rule that comes first:
+        /// the spacer's size is then a definition before the rule at its trailing edge uses it (defining it
+        /// after walked every view the rule placed, at each gap: quadratic). The spacer between views k - 1 and k
+        /// is number k in both spread styles (0 and n are spread's ends): it was made, and ranked, after view
+        /// k - 1, so a chain switched from one style to the other keeps its definitions in order (numbered from
+        /// 0 in spreadInside, each spacer sat a view further than its rank, and 1,000 views filled 5M cells).
+        func spacer(_ index: Int, from a: View, _ a0: LayoutAttribute, to b: View, _ a1: LayoutAttribute,
                     equalTo ref: View? = nil) -> View {
-            let g = self.spacer(used, in: parent, prefix: prefix, after: a, axis: axis)!
-            used += 1
+            let g = self.spacer(index, in: parent, prefix: prefix, after: a, axis: axis)!
+            used.insert(index)
             if let ref { out.append(rule(g, size, .equal, ref, size, style == .spread ? "spread" : "spread inside")) }
             out.append(rule(g, lead, .equal, a, a0, "spacer"))
             out.append(rule(g, trail, .equal, b, a1, "spacer"))
@@ -164,8 +181,8 @@ public final class Chain: Arrangement {
         } else {
             switch style {
             case .packed:
-                let s0 = spacer(from: parent, lead, to: first, lead)
-                let s1 = spacer(from: last, trail, to: parent, trail)
+                let s0 = spacer(0, from: parent, lead, to: first, lead)
+                let s1 = spacer(1, from: last, trail, to: parent, trail)
                 out.append(rule(s0, size, .greaterOrEqual, nil, nil, "packed"))
                 out.append(rule(s1, size, .greaterOrEqual, nil, nil, "packed"))
                 // s0 * (1 - bias) == s1 * bias
@@ -179,16 +196,16 @@ public final class Chain: Arrangement {
                 // as long as the chain: the first gap's value depends on every view's size).
                 var ref: View?
                 if style == .spread {
-                    ref = spacer(from: parent, lead, to: first, lead)
+                    ref = spacer(0, from: parent, lead, to: first, lead)
                 } else {
                     out.append(rule(first, lead, .equal, parent, lead, "start"))
                     out.append(rule(last, trail, .equal, parent, trail, "end"))
                 }
                 for k in 1 ..< max(1, views.count) {
-                    let g = spacer(from: views[k - 1], trail, to: views[k], lead, equalTo: ref)
+                    let g = spacer(k, from: views[k - 1], trail, to: views[k], lead, equalTo: ref)
                     ref = ref ?? g
                 }
-                if style == .spread { _ = spacer(from: last, trail, to: parent, trail, equalTo: ref) }
+                if style == .spread { _ = spacer(views.count, from: last, trail, to: parent, trail, equalTo: ref) }
                 if let ref {
                     let inner = views.count > 1
                     out.append(rule(ref, size, .greaterOrEqual, nil, nil,
@@ -197,7 +214,7 @@ public final class Chain: Arrangement {
                 }
             }
         }
-        out += parkedSpacerRules(from: used)
+        out += parkedSpacerRules(except: used)
         return out
     }
 }
