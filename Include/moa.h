@@ -1434,7 +1434,8 @@ MOA_API moa_status moa_layout_violations(moa_layout *L, moa_lcons *out, double *
 **
 ** Writes at most cap pairs: the view to `views` and which of its variables is free to `vars` (MOA_VAR_MIN_X,
 ** MOA_VAR_MIN_Y, MOA_VAR_WIDTH or MOA_VAR_HEIGHT); either may be NULL to skip it; the full number goes to
-** *count (0: the layout is not ambiguous). The layout is not changed (a scratch solver is used).
+** *count (0: the layout is not ambiguous). The layout is not changed: variables that a costless direction of
+** the solution moves are named at once, the others probed in a trial that puts the solver back.
 **
 ** Returns MOA_OK; MOA_MISUSE if L or count is NULL; MOA_INVALID if cap does not fit in a ptrdiff_t.
 ** Swift: `Layout.ambiguities()`.

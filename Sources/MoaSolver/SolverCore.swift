@@ -608,9 +608,10 @@ struct SolverCore {
     /// The live variables that depend on a non-basic symbol whose objective coefficient is zero at every level
     /// ("costless"): only they can move without breaking a constraint or worsening a priority level (any other
     /// move changes the lexicographic objective, every other reduced cost being positive at the optimum).
-    /// `moved` are those that such a symbol, moved alone a step that keeps every row feasible, was seen to
-    /// change: ambiguous for certain. `maybe` are the others, a superset of the remaining ambiguous variables
-    /// (a degenerate row, at 0, may stop a symbol alone where a combination of symbols could move).
+    /// `moved` are those that the costless symbols no row stops alone, moved together a step that keeps every
+    /// row feasible, were seen to change: ambiguous for certain. `maybe` are the others, a superset of the
+    /// remaining ambiguous variables (a degenerate row, at 0, may stop a symbol alone where a combination of
+    /// symbols could move).
     ///
     /// - Complexity: time proportional to what depends on costless symbols (twice). Only when a passive row
     ///   that is not an external's would move is each symbol's downstream walked alone, within a budget of 64

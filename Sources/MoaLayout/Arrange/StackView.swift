@@ -441,7 +441,7 @@ public final class StackView: Arrangement {
     /// else the next.
     func spacerNumber(for v: ObjectIdentifier) -> Int {
         if let k = spacerOf[v] { return k }
-        let k = freeSpacers.popLast() ?? max(spacers.count, nextSpacerNumber, 1)
+        let k = freeSpacers.popLast() ?? max(spacers.count, nextSpacerNumber)
         nextSpacerNumber = max(nextSpacerNumber, k + 1)
         spacerOf[v] = k
         return k
