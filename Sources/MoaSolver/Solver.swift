@@ -297,6 +297,12 @@ public final class Solver {
     /// Debugging aid (not API): rebuilds the tableau from the constraints, as a call that meets numerical
     /// trouble does (`SolverCore.repairing`). Returns false, changing nothing, when the rebuild fails.
     public func _rebuild() -> Bool { core.refactorize() }
+
+    /// Debugging aid (not API): moves constraint `c`'s constant by `delta` in its record only, so that the
+    /// tableau lags the constraint as a row worn by rounding does (tests of the repair paths).
+    public func _wear(_ c: Constraint, constantBy delta: Double) throws(SolverError) {
+        core.cons[try core.checked(c)].constant += delta
+    }
     public var _driftRepairs: Int { core.tab.stats.driftRepairs }
 
     /// Priority levels the objective holds (not API): levels no constraint uses are collected.

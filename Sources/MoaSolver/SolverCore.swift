@@ -849,6 +849,7 @@ struct SolverCore {
                 releaseMarkers(allocated)
                 cons[slot].tableauFields = leveled
             } else if takesOver && !(tab.journal.isOpen && swapLeavesOnlyDummies(cons[slot], subject: v)) {
+                if isEquality, try redefineDisplaced(slot, subject: v, row: r) { return }
                 let allocated = makeMarkers(slot)
                 var swapped = false
                 do throws(SolverError) {
@@ -866,6 +867,7 @@ struct SolverCore {
                 releaseMarkers(allocated)
                 cons[slot].tableauFields = leveled
             }
+            if r.isValid && isEquality && defineFreeVariable(slot, above: v) { return }
         }
         let allocated = makeMarkers(slot)
         do throws(SolverError) {
@@ -1130,6 +1132,86 @@ struct SolverCore {
             return false
         }
         if compensate { tab.compensateAggregates(downstream, delta: [(tab.aggregateSymbol(r), 1.0)]) }
+        return true
+    }
+
+    /// Makes required equality `slot`, whose highest-ranked variable `v` is defined already (by an equality
+    /// that keeps it, or an active row), the passive definition of a variable of it that nothing holds yet,
+    /// placed just above `v` in the rank order (`freeVariable`). Returns false, with nothing changed, when it
+    /// holds none.
+    ///
+    /// As an ordinary row the equality would take that variable as its basic, written out in `v`'s expansion and
+    /// every other variable's: views nested by both edges (`v.left == p.left + 8`, `v.right == p.right - 8`)
+    /// held a dummy per level above in each width's row (n^2 / 2 cells), and a stack sized by its content held
+    /// every view in its size's row, made again on each append. As a definition it holds its own terms.
+    mutating func defineFreeVariable(_ slot: Int, above v: Sym) -> Bool {
+        guard let free = freeVariable(slot, besides: v, heldOnlyBy: .none) else { return false }
+        let place = tab.rankOrder[free]
+        guard tab.placeRank(free, below: Sym(Int32(v.index + 1))) else { return false }
+        let leveled = cons[slot].tableauFields
+        let allocated = makeMarkers(slot)
+        if definePassively(slot, subject: free) {
+            cons[slot].active = true
+            return true
+        }
+        releaseMarkers(allocated)
+        cons[slot].tableauFields = leveled
+        tab.setRankPlace(free, place)
+        return false
+    }
+
+    /// The variable of required equality `slot` that `defineFreeVariable` would define above `v`, its
+    /// highest-ranked variable: one that no row holds (but `own`, the equality's own passive row, if valid), with
+    /// a coefficient as large as any (`definitionSubject`'s rule; among such, the highest-ranked), that can be
+    /// placed just above `v` in the rank order. Nil when there is none.
+    func freeVariable(_ slot: Int, besides v: Sym, heldOnlyBy own: RowID) -> Sym? {
+        let target = Sym(Int32(v.index + 1))
+        guard tab.rankOrder[v] < 0 else { return nil }
+        var free = Sym.none, largest = 0.0, freeCoef = 0.0
+        for i in cons[slot].vars.indices {
+            let a = abs(cons[slot].coefs[i])
+            guard a >= Tolerance.coefEpsilon else { continue }
+            largest = max(largest, a)
+            let s = varSym[Int(cons[slot].vars[i])]
+            guard s != v, !tab.rowOf[s].isValid, tab.cols[s].isEmpty,
+                  tab.pcols[s].isEmpty || (own.isValid && tab.pcols[s].count == 1 && tab.pcols[s][0].row == own)
+            else { continue }
+            if !free.isValid || a > freeCoef || (a == freeCoef && tab.ranksAbove(s, free)) { free = s; freeCoef = a }
+        }
+        guard free.isValid, freeCoef >= largest, tab.rankPlace(for: free, below: target) != nil else { return nil }
+        return free
+    }
+
+    /// Takes `v` over from the definition `r` of required equality `old` when that definition is unused and
+    /// holds a variable nothing else holds (`freeVariable`): `r` is dropped, constraint `slot` (a required
+    /// equality) defines `v`, and `old` defines that variable, placed just above `v`. The result of adding `slot`
+    /// first (`defineFreeVariable`): where `swapDefinition` would put `old` back as an ordinary row holding
+    /// `v`'s expansion (views nested by both edges, the right edge's equality made before the left's: n^2 / 2
+    /// cells). `old`'s record is not changed (its markers stay). Returns false, with nothing changed, when the
+    /// conditions do not hold.
+    mutating func redefineDisplaced(_ slot: Int, subject v: Sym, row r: RowID) throws(SolverError) -> Bool {
+        guard tab.rows[r].passive, tab.rows[r].basic == v else { return false }
+        let old = Int(tab.rows[r].constraint)
+        guard old >= 0, old != slot, SolverCore.isEquality(cons[old]),
+              tab.isUnusedDefinition(r, marker: cons[old].marker),
+              let free = freeVariable(old, besides: v, heldOnlyBy: r) else { return false }
+        let entry = cons[slot].tableauFields
+        let began = !tab.journal.isOpen
+        if began { tab.begin() }
+        do throws(SolverError) {
+            tab.dropDefinition(r)
+            try insert(slot)
+            guard tab.placeRank(free, below: Sym(Int32(v.index + 1))), definePassively(old, subject: free) else {
+                throw .internalError("a displaced definition could not define its free variable")
+            }
+        } catch {
+            if began { tab.rollback() }
+            cons[slot].tableauFields = entry
+            cons[slot].active = false
+            throw error
+        }
+        if began { tab.commit() }
+        tab.stats.swaps += 1
         return true
     }
 

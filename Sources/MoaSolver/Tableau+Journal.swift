@@ -26,6 +26,8 @@ struct Journal {
     var poppedRows: [RowID] = []
     /// Symbols released in the transaction: they become free at commit (a rollback may need them back).
     var pendingFreeSyms: [Sym] = []
+    /// Rank places as they were (`Tableau.placeRank`): (symbol, old `rankOrder`), in the order of the changes.
+    var ranks: [(Sym, Int32)] = []
 
     /// Opens a transaction over a tableau of these sizes (the caller then lists its level constants in
     /// `levelConstants`). Returns true when the transaction number wrapped around (the caller then clears its
@@ -45,6 +47,7 @@ struct Journal {
         freeSymsMark = freeSyms
         freeRowsMark = freeRows
         Journal.empty(&poppedSyms); Journal.empty(&poppedRows); Journal.empty(&pendingFreeSyms)
+        Journal.empty(&ranks)
         return wrapped
     }
 
@@ -141,6 +144,7 @@ extension Tableau {
             if rows[r].basic != Row.freeSlot { rows[r].constant = old }
         }
         for (l, s, old) in journal.objective.reversed() { levels[l].coef[s] = old }
+        for (s, old) in journal.ranks.reversed() { setRankPlace(s, old) }
         if levels.count > journal.levelCount {
             levels.removeLast(levels.count - journal.levelCount)
             levelOrder.removeAll { $0.index >= journal.levelCount }
@@ -165,7 +169,7 @@ extension Tableau {
         if kind.count > journal.symCount {
             let n = kind.count - journal.symCount
             kind.removeLast(n); owner.removeLast(n); rowOf.removeLast(n); cols.removeLast(n)
-            pcols.removeLast(n); isCandidate.removeLast(n); aggregateOf.removeLast(n); symValue.removeLast(n)
+            rankOrder.removeLast(n); pcols.removeLast(n); isCandidate.removeLast(n); aggregateOf.removeLast(n); symValue.removeLast(n)
             changes.isSymDirty.removeLast(n)
             changes.syms.removeAll { $0.index >= kind.count }
             phaseOne.index.removeLast(n)

@@ -382,13 +382,17 @@ struct Tableau {
 
     /// Every symbol id in rank order: by id, with those placed below a symbol's place just before it.
     func rankOrderedSymbols() -> [Int] {
-        let early = placedRanks.sorted { $0.key < $1.key }
+        // The placed symbols by place, as `place << 32 | symbol` (a sort of plain integers).
+        var early: [Int] = []
+        early.reserveCapacity(placedRanks.count)
+        for (place, s) in placedRanks { early.append(place << 32 | s.index) }
+        early.sort()
         var next = 0
         var order: [Int] = []
         order.reserveCapacity(kind.count)
         for s in kind.indices {
             let place = s &* Tableau.rankSpread &+ (Tableau.rankSpread - 1)
-            while next < early.count && early[next].key < place { order.append(early[next].value.index); next += 1 }
+            while next < early.count && early[next] >> 32 < place { order.append(early[next] & 0xFFFF_FFFF); next += 1 }
             if rankOrder[s] < 0 { order.append(s) }
         }
         return order
@@ -401,20 +405,34 @@ struct Tableau {
     /// order (above every symbol it ranks above), after any placed there before. Returns false, changing
     /// nothing, when `s` is in a row, `target` was itself placed, or three symbols are placed below it already.
     mutating func placeRank(_ s: Sym, below target: Sym) -> Bool {
-        guard s != target, target.index < kind.count, kind[s] == .external, rankOrder[target] < 0,
-              !rowOf[s].isValid, cols[s].isEmpty, pcols[s].isEmpty else { return false }
-        if rankOrder[s] >= 0 {
-            placedRanks[Int(rankOrder[s])] = nil
-            rankOrder[s] = -1
-        }
+        guard !rowOf[s].isValid, cols[s].isEmpty, pcols[s].isEmpty, let place = rankPlace(for: s, below: target)
+        else { return false }
+        setRankPlace(s, place)
+        return true
+    }
+
+    /// The place `placeRank` gives external symbol `s` just below `target`, or nil when there is none (`target`
+    /// was itself placed, or three symbols are placed below it already); whether rows hold `s` aside.
+    func rankPlace(for s: Sym, below target: Sym) -> Int32? {
+        guard s != target, target.index < kind.count, kind[s] == .external, rankOrder[target] < 0 else { return nil }
         let base = target.index &* Tableau.rankSpread
         var j = 0
-        for k in 0 ..< Tableau.rankSpread - 1 where placedRanks[base + k] != nil { j = k + 1 }
-        guard j < Tableau.rankSpread - 1, base + j <= Int(Int32.max) else { return false }
-        placedRanks[base + j] = s
-        rankOrder[s] = Int32(base + j)
+        for k in 0 ..< Tableau.rankSpread - 1 where placedRanks[base + k] != nil && placedRanks[base + k] != s {
+            j = k + 1
+        }
+        guard j < Tableau.rankSpread - 1, base + j <= Int(Int32.max) else { return nil }
+        return Int32(base + j)
+    }
+
+    /// Puts symbol `s` at place `place` of the rank order (-1: its own, by id), recorded for a rollback.
+    mutating func setRankPlace(_ s: Sym, _ place: Int32) {
+        let old = rankOrder[s]
+        guard old != place else { return }
+        if journal.isOpen { journal.ranks.append((s, old)) }
+        if old >= 0 && placedRanks[Int(old)] == s { placedRanks[Int(old)] = nil }
+        rankOrder[s] = place
+        if place >= 0 { placedRanks[Int(place)] = s }
         evaluation.invalidate()
-        return true
     }
 
     /// Removes every occurrence of `s` (its row if basic, its cells, its objective coefficients): `s` becomes 0.

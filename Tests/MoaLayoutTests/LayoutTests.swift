@@ -316,6 +316,30 @@ final class LayoutTests: XCTestCase {
         XCTAssertEqual(layout.views.count, 0)
     }
 
+    /// Views nested by both edges with insets, the commonest pinning there is, stay in proportion to their
+    /// number in the solver whichever edge comes first: the second edge's equality defines the width, which
+    /// nothing holds yet (it went in as a row with a dummy per level above: 47,589 cells at 300 levels).
+    func testViewsNestedByBothEdgesStayLinear() throws {
+        for rightFirst in [false, true] {
+            let layout = try Layout(width: 10_000, height: 100)
+            let n = 150
+            var text = ""
+            for i in 1 ... n {
+                let p = i == 1 ? "root" : "v\(i - 1)"
+                _ = try layout.addView("v\(i)", in: i == 1 ? nil : layout.view(named: p))
+                let left = "v\(i).left == \(p).left + 8", right = "v\(i).right == \(p).right - 8"
+                text += (rightFirst ? [right, left] : [left, right]).joined(separator: "\n") + "\n"
+                text += "v\(i).top == 0\nv\(i).height == 10\n"
+            }
+            try layout.eqs(text)
+            try layout.solve()
+            XCTAssertLessThan(layout.usage.solver.cells, 20 * n, "right edge first: \(rightFirst)")
+            let last = try XCTUnwrap(layout.view(named: "v\(n)"))
+            XCTAssertEqual(last.frame.width, 10_000 - Double(16 * n), accuracy: 1e-9)
+            XCTAssertEqual(last.frameInRoot.minX, Double(8 * n), accuracy: 1e-9)
+        }
+    }
+
     /// A constraint passing through another one's priority (as a priority animation does) must not take the
     /// other's re-issue entry away.
     func testPriorityChangeKeepsOtherReissueEntries() throws {

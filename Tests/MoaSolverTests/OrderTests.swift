@@ -180,7 +180,10 @@ final class OrderTests: XCTestCase {
 
     /// Variables made after the ones they sit between (a layout's spacers between existing views), placed in the
     /// rank order just above the view before them, make the chain a chain of definitions: the same solution,
-    /// a consistent tableau, and a number of cells in proportion to the chain (unplaced: ~n^2 / 2).
+    /// a consistent tableau, and a number of cells in proportion to the chain. Unplaced, the solver places them
+    /// itself: each trailing equality meets the next view's position defined and holds the spacer's width,
+    /// which nothing holds yet, so it defines that width just above the position (`defineFreeVariable`; before
+    /// it, ~n^2 / 2 cells: 5,656 at 100 views).
     func testPlacedRanksDefineAlongTheChain() throws {
         func build(_ n: Int, place: Bool) throws -> (SolverUsage, [Double]) {
             let s = Solver()
@@ -223,7 +226,7 @@ final class OrderTests: XCTestCase {
         XCTAssertEqual(xp.count, xq.count)
         for i in xp.indices { XCTAssertEqual(xp[i], xq[i], accuracy: 1e-7, "value \(i)") }
         XCTAssertLessThan(placed.cells, 40 * n, "placed: \(placed.cells) cells")
-        XCTAssertGreaterThan(plain.cells, 4 * placed.cells, "unplaced: \(plain.cells) cells")
+        XCTAssertLessThan(plain.cells, 40 * n, "unplaced: \(plain.cells) cells")
 
         // Evaluated in rank order, not by id: c, made after b but placed above a, defines itself from a, and b
         // from c; a suggestion on a must reach b through c (by id, b came first and read an old c).
@@ -250,5 +253,48 @@ final class OrderTests: XCTestCase {
         try s.add(Expression([Term(b, 1)], constant: -1), .equal)
         XCTAssertFalse(try s.placeRank(of: b, justAbove: a))
         XCTAssertEqual(try more.map { try s.placeRank(of: $0, justAbove: a) }, [true, true, true, false])
+    }
+
+    /// Views nested by both edges, `x_k == x_(k-1) + 8` and `x_k + w_k == x_(k-1) + w_(k-1) - 8` level after
+    /// level (each width made before its position, as a layout makes them): the second equality meets `x_k`
+    /// defined and holds `w_k`, which nothing holds yet, so it defines `w_k` (placed just above `x_k` in the rank
+    /// order) instead of going in as a row that holds a dummy per level above (n^2 / 2 cells). In either order of
+    /// the two equalities (the right edge's first: the left edge's then takes `x_k` over and the right edge's
+    /// defines `w_k`), with removals latest first, and with a failed add that must change nothing.
+    func testEqualitiesDefineTheVariableNothingHoldsYet() throws {
+        for rightFirst in [false, true] {
+            let s = Solver()
+            let w0 = s.addVariable(name: "w0"), x0 = s.addVariable(name: "x0")
+            try s.add(Expression([Term(x0, 1)], constant: 0), .equal)
+            try s.add(Expression([Term(w0, 1)], constant: -10_000), .equal)
+            var levels: [(w: Variable, x: Variable, made: [Constraint])] = [(w0, x0, [])]
+            let n = 120
+            for k in 1 ... n {
+                let (pw, px) = (levels[k - 1].w, levels[k - 1].x)
+                let w = s.addVariable(name: "w\(k)"), x = s.addVariable(name: "x\(k)")
+                let left = Expression([Term(x, 1), Term(px, -1)], constant: -8)
+                let right = Expression([Term(x, 1), Term(w, 1), Term(px, -1), Term(pw, -1)], constant: 8)
+                var made: [Constraint] = []
+                for e in rightFirst ? [right, left] : [left, right] { made.append(try s.add(e, .equal)) }
+                levels.append((w, x, made))
+            }
+            s.updateVariables()
+            let cells = s.usage.cells
+            XCTAssertLessThan(cells, 12 * n, "right edge first: \(rightFirst)")
+            for k in [1, n / 2, n] {
+                XCTAssertEqual(try s.value(of: levels[k].x), Double(8 * k), accuracy: 1e-9)
+                XCTAssertEqual(try s.value(of: levels[k].w), 10_000 - Double(16 * k), accuracy: 1e-9)
+            }
+            XCTAssertNil(s._consistencyProblem())
+            // A contradiction changes nothing (the rank places it may have tried included).
+            let before = s.dump()
+            XCTAssertThrowsError(try s.add(Expression([Term(levels[n].w, 1), Term(levels[n].x, 1)], constant: -1),
+                                           .equal))
+            XCTAssertEqual(s.dump(), before)
+            for level in levels.reversed() { for c in level.made.reversed() { try s.remove(c) } }
+            s.updateVariables()
+            XCTAssertNil(s._consistencyProblem())
+            XCTAssertEqual(try s.value(of: w0), 10_000)
+        }
     }
 }

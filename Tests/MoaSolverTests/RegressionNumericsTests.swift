@@ -26,14 +26,16 @@ final class RegressionNumericsTests: XCTestCase {
     }
 
     /// A long run of adds and removals with nice numbers wore the rows until the tableau refused a required
-    /// constraint that a fresh solve of the same constraints accepts ("cannot hold (the solver named no other
-    /// constraint)"); such a refusal now rebuilds the tableau and tries the call again, and every call of the
-    /// recording succeeds.
+    /// constraint that a fresh solve accepts ("cannot hold (the solver named no other constraint)"). Every call
+    /// of the recording succeeds, and the values agree with a tableau made afresh from the constraints. (Since
+    /// equalities that hold a variable nothing else holds define it, the recording no longer reaches the
+    /// refusal; `testARefusalByRoundingRebuildsAndRetries` takes that path on purpose. Its rows still carry
+    /// residue of up to 1e-5 in their coefficients at the end, as they did before, which the rebuild removes:
+    /// docs/NOTES.md, Known gaps.)
     func testRoundingDoesNotRefuseAConstraint() throws {
         let s = Solver()
         var vars: [Variable] = []
         var cons: [Constraint] = []
-        let rebuildsBefore = s._refactorizations
         for (n, step) in ChainedWidthsTrace.calls.split(separator: "\n").enumerated() {
             let f = step.split(separator: " ").map(String.init)
             do {
@@ -57,8 +59,32 @@ final class RegressionNumericsTests: XCTestCase {
             }
         }
         s.updateVariables()
+        let worn = try vars.map { try s.value(of: $0) }
+        XCTAssertTrue(s._rebuild())
+        s.updateVariables()
         XCTAssertNil(s._consistencyProblem())
-        XCTAssertGreaterThan(s._refactorizations, rebuildsBefore, "the recording no longer wears the rows out")
+        let fresh = try vars.map { try s.value(of: $0) }
+        // (Within 1e-7 of each value: at the end the worn rows put x222 = 2750.055 at 2750.055028.)
+        for i in worn.indices { XCTAssertEqual(worn[i], fresh[i], accuracy: 1e-7 * max(1, abs(fresh[i])), "x\(i)") }
+    }
+
+    /// A required add that the tableau refuses while a fresh solve of the constraints accepts it (rounding
+    /// residue: here the tableau lags a constraint's constant on purpose) rebuilds the tableau from the
+    /// constraints and succeeds on the second try.
+    func testARefusalByRoundingRebuildsAndRetries() throws {
+        let s = Solver()
+        let x = s.addVariable(), y = s.addVariable()
+        let pin = try s.add(Expression([Term(x, 1)], constant: -10), .equal)
+        try s.add(Expression([Term(y, 1), Term(x, -1)], constant: -5), .equal)
+        s.updateVariables()
+        try s._wear(pin, constantBy: 0.001)   // the constraint now says x == 9.999; the tableau still 10
+        let rebuilds = s._refactorizations
+        try s.add(Expression([Term(x, 1)], constant: -9.9995), .lessOrEqual)
+        XCTAssertGreaterThan(s._refactorizations, rebuilds)
+        s.updateVariables()
+        XCTAssertEqual(try s.value(of: x), 9.999, accuracy: 1e-9)
+        XCTAssertEqual(try s.value(of: y), 14.999, accuracy: 1e-9)
+        XCTAssertNil(s._consistencyProblem())
     }
 
     /// Replays a trace on 32 variables; returns the solver and its variables.
