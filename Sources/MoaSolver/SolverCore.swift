@@ -1357,18 +1357,24 @@ struct SolverCore {
         // with a negative coefficient can be too, with the value the row's constant gives it, when no restricted
         // row that holds it goes negative on the way (a ratio test up to that value): a row that goes back in
         // after a definition changed hands often has its own marker basic elsewhere. Else phase one.
+        // With the constant at 0 any restricted symbol of the row is basic at 0, whatever its coefficient's sign:
+        // the one in the fewest rows is taken (a slack before an error as common). A view appended to a stack
+        // (`v.bottom == stack.bottom`, every view as tall as the stack) took the error of its own height (the
+        // only negative one in few rows), and the objective then pivoted in the symbol of the view before,
+        // which every earlier view's row holds: each append rewrote them all. Its own slack moves nothing.
         let k = tab.rows[r].constant
         for s in [own.first, own.second] where s.isValid && tab.cols[s].count == 1 {
             let kind = tab.kind[s]
             if (kind == .slack || kind == .error) && tab.coefficient(r, s) < 0 { return s }
         }
         var bestLen = Int.max
-        for c in tab.rows[r].cells where c.coef < -Tolerance.pivotEpsilon {
+        for c in tab.rows[r].cells where c.coef < -Tolerance.pivotEpsilon || (k == 0 && c.coef > Tolerance.pivotEpsilon) {
             let kind = tab.kind[c.sym]
             guard kind == .slack || kind == .error else { continue }
-            let n = tab.cols[c.sym].count
+            // Fewest rows first; between as many, a slack (an error made basic brings its row into the objective).
+            let n = 2 * tab.cols[c.sym].count + (kind == .error ? 1 : 0)
             guard n < bestLen || (n == bestLen && c.sym < best) else { continue }
-            if tab.canEnter(c.sym, upTo: k / -c.coef, besides: r) { best = c.sym; bestLen = n }
+            if k == 0 || tab.canEnter(c.sym, upTo: k / -c.coef, besides: r) { best = c.sym; bestLen = n }
         }
         return best
     }

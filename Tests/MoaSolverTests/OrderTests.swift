@@ -297,4 +297,35 @@ final class OrderTests: XCTestCase {
             XCTAssertEqual(try s.value(of: w0), 10_000)
         }
     }
+
+    /// Views appended one at a time across a stack's axis, each preferring a height of 10 (at least @750, at
+    /// most @250) and bound to the stack's height, which hugs @49: `y == sy` and `y + h == sy + sh` (a fill
+    /// alignment) or `y + h <= sy + sh` (a top alignment). Each new row comes in with the constant 0, and takes as
+    /// its basic a symbol in few rows, so no pivot rewrites the earlier views' rows: they each held the symbols
+    /// of the view that bound the stack's height, and every append moved that role to itself (n rows a view).
+    func testAppendedCrossAxisRowsRewriteNothing() throws {
+        for relation in [Relation.equal, .lessOrEqual] {
+            let s = Solver()
+            let sy = s.addVariable(name: "sy"), sh = s.addVariable(name: "sh")
+            try s.add(Expression([Term(sy, 1)], constant: 0), .equal)
+            try s.add(Expression([Term(sh, 1)], constant: 0), .equal, priority: 49)
+            var heights: [Variable] = []
+            var rewritten = 0
+            for i in 0 ..< 300 {
+                let h = s.addVariable(name: "h\(i)"), y = s.addVariable(name: "y\(i)")
+                try s.add(Expression([Term(h, 1)], constant: -10), .greaterOrEqual, priority: 750)
+                try s.add(Expression([Term(h, 1)], constant: -10), .lessOrEqual, priority: 250)
+                let before = s._rowsRewrittenByKind.reduce(0, +)
+                try s.add(Expression([Term(y, 1), Term(sy, -1)], constant: 0), .equal)
+                try s.add(Expression([Term(y, 1), Term(h, 1), Term(sy, -1), Term(sh, -1)], constant: 0), relation)
+                s.updateVariables()
+                if i >= 200 { rewritten += s._rowsRewrittenByKind.reduce(0, +) - before }
+                heights.append(h)
+            }
+            XCTAssertLessThan(rewritten, 5 * 100, "\(relation): rows rewritten by the last 100 appends")
+            XCTAssertEqual(try s.value(of: sh), 10, accuracy: 1e-9)
+            for h in heights { XCTAssertEqual(try s.value(of: h), 10, accuracy: 1e-9) }
+            XCTAssertNil(s._consistencyProblem())
+        }
+    }
 }
