@@ -1556,12 +1556,17 @@ struct SolverCore {
             case .slack, .error: if k < 0 { tab.infeasible.append(b) }
             }
         }
+        // Several definitions shifted: what their aggregates downstream move is found in one walk at the end.
+        var deferred: [(row: RowID, amount: Double)]? = items.count > 1 ? [] : nil
         for (slot, value) in items {
             let old = cons[slot].constant
             cons[slot].constant = value
             guard cons[slot].active else { continue }
             if cons[slot].isRequired { mayFail = true; blame = slot }
-            shiftConstant(slot, by: value - old, &changed)
+            shiftConstant(slot, by: value - old, &changed, deferring: &deferred)
+        }
+        if let deferred, !deferred.isEmpty {
+            for (d, g) in tab.aggregatesDownstream(ofAll: deferred) { shiftRows(holding: d, by: g, &changed) }
         }
         for r in changed { check(r) }
         do throws(SolverError) {
@@ -1589,6 +1594,27 @@ struct SolverCore {
     /// Shifts the rows of active constraint `slot` for its constant moving by `delta` (the record already has
     /// the new constant); the rows whose constant changed are appended to `changed`.
     mutating func shiftConstant(_ slot: Int, by delta: Double, _ changed: inout [RowID]) {
+        var none: [(row: RowID, amount: Double)]? = nil
+        shiftConstant(slot, by: delta, &changed, deferring: &none)
+    }
+
+    /// Adds `amount` times its coefficient on aggregate `d` to the constant of every active row that holds `d`.
+    mutating func shiftRows(holding d: Sym, by amount: Double, _ changed: inout [RowID]) {
+        // Each aggregate's column is short and a downstream may hold thousands: read in place (caching each
+        // would thrash `column(_:)`'s cache).
+        for ref in tab.cols[d] {
+            let c = tab.rows[ref.row].cells[Int(ref.cell)].coef
+            tab.touchConstant(ref.row)
+            tab.rows[ref.row].constant = Tableau.clean(tab.rows[ref.row].constant + c * amount)
+            changed.append(ref.row)
+        }
+    }
+
+    /// `shiftConstant`; with `deferred` given, the shift of a definition's own passive row is listed there
+    /// (row, how far its variable moves) instead of being carried to the aggregates downstream, for the caller
+    /// to carry all such shifts at once (`Tableau.aggregatesDownstream(ofAll:)`).
+    mutating func shiftConstant(_ slot: Int, by delta: Double, _ changed: inout [RowID],
+                                deferring deferred: inout [(row: RowID, amount: Double)]?) {
         tab.changes.noteConstantChange(slot)
         let rec = cons[slot]
         let t = delta / rec.markerCoef
@@ -1602,15 +1628,10 @@ struct SolverCore {
             tab.rows[pr].constant = Tableau.clean(tab.rows[pr].constant + a * t)
             tab.flatConstantEpoch &+= 1   // cached expansions downstream: their constants are recomputed on use
             if tab.kind[m] == .dummy {
-                // Each aggregate's column is short and a downstream may hold thousands: read in place (caching
-                // each would thrash `column(_:)`'s cache).
-                for (d, g) in tab.aggregatesDownstream(of: pr) {
-                    for ref in tab.cols[d] {
-                        let c = tab.rows[ref.row].cells[Int(ref.cell)].coef
-                        tab.touchConstant(ref.row)
-                        tab.rows[ref.row].constant = Tableau.clean(tab.rows[ref.row].constant + c * a * g * t)
-                        changed.append(ref.row)
-                    }
+                if deferred != nil {
+                    deferred!.append((pr, a * t))
+                } else {
+                    for (d, g) in tab.aggregatesDownstream(of: pr) { shiftRows(holding: d, by: a * g * t, &changed) }
                 }
             }
         }

@@ -388,6 +388,40 @@ final class SolverTests: XCTestCase {
         XCTAssertEqual(try a.constant(of: ca[2]), -12)
     }
 
+    /// Many definitions along a chain shifted as one change (every gap of a packed chain): what their aggregates
+    /// downstream move is carried in one walk of the chain, and gives what one change at a time gives, and what a
+    /// solver built with the new gaps gives, with a consistent tableau (active rows hold the chain's aggregates:
+    /// its end is bounded and the sizes prefer to be larger than there is room for).
+    func testShiftingManyChainedDefinitionsAtOnce() throws {
+        func build(_ s: Solver, gap: (Int) -> Double) throws -> ([Variable], [Constraint]) {
+            let n = 50
+            let x = (0 ... n).map { s.addVariable(name: "x\($0)") }, w = (0 ... n).map { s.addVariable(name: "w\($0)") }
+            try s.add(Expression(x[0]), .equal)
+            var gaps: [Constraint] = []
+            for k in 1 ... n {
+                gaps.append(try s.add(x[k] - x[k - 1] - w[k - 1] - gap(k), .equal))
+                try s.add(w[k - 1] - 10, .greaterOrEqual)
+                try s.add(w[k - 1] - 20 - Double(k % 7), .equal, priority: 100 + Double(k))
+            }
+            try s.add(w[n] - 10, .equal)
+            try s.add(x[n] + w[n] - 900, .lessOrEqual)
+            return (x + w, gaps)
+        }
+        let a = Solver(), b = Solver(), fresh = Solver()
+        let (va, ga) = try build(a) { _ in 2 }
+        let (vb, gb) = try build(b) { _ in 2 }
+        let (vf, _) = try build(fresh) { 3 + Double($0 % 3) }
+        a.updateVariables(); b.updateVariables()
+        try a.setConstants(ga.indices.map { (ga[$0], -(3 + Double(($0 + 1) % 3))) })
+        for i in gb.indices { try b.setConstant(-(3 + Double((i + 1) % 3)), of: gb[i]) }
+        a.updateVariables(); b.updateVariables(); fresh.updateVariables()
+        for i in va.indices {
+            XCTAssertEqual(try a.value(of: va[i]), try b.value(of: vb[i]), accuracy: 1e-9)
+            XCTAssertEqual(try a.value(of: va[i]), try fresh.value(of: vf[i]), accuracy: 1e-9)
+        }
+        XCTAssertNil(a._deepConsistencyProblem())
+    }
+
     /// A duplicated required equality: removing one copy must leave the other in charge (a ratio-based choice of
     /// the row to drop, as kiwi makes, can let the remaining copy's dummy drift off zero).
     func testRemovingOneOfTwoEqualRequiredConstraints() throws {
