@@ -398,31 +398,34 @@ extension Layout {
     /// which way: an animated show right after a hide animated for 1.5 s, or took over at once).
     static func moves(_ a: Double, to b: Double) -> Bool { abs(a - b) > 1e-9 * max(1, abs(a), abs(b)) }
 
-    /// Pairs each new section with an equal one of the last update's, walking both lists together and looking a
-    /// few sections ahead (`matchWindow`) for what was inserted, removed or changed in between; where that loses
-    /// its way, by a table of the last update's sections not yet paired. Any pairing of equal sections is
-    /// right; a better one only makes fewer rules again.
+    /// Pairs each new section with an equal one of the last update's, walking both lists together; where they
+    /// differ, the walk goes on from the nearest pair of places, at most `matchWindow` sections ahead in each,
+    /// where they agree again (what lies before it in the new list is new, in the old one gone: inserted,
+    /// removed and changed sections, also several at one place, as a view put in front of a stack makes in
+    /// each kind of section); where there is none, by a table of the last update's sections not yet paired. Any
+    /// pairing of equal sections is right; a better one only makes fewer rules again. (Resuming only after
+    /// an insertion, a removal or a change alone, a view put in front fell back on the table every time: a
+    /// hash of every section, 60% of putting 2,000 views in front of a stack one at a time.)
     static func matchSections(_ new: [RuleSection], _ old: [RuleSection])
         -> (newToOld: [Int?], oldMatched: [Bool]) {
         var newToOld = [Int?](repeating: nil, count: new.count)
         var oldMatched = [Bool](repeating: false, count: old.count)
-        var o = 0
+        var i = 0, o = 0
         var table: [RuleSection: Int]? = nil
-        for i in new.indices {
+        while i < new.count {
             if table == nil {
                 if o < old.count, new[i] == old[o] {
-                    newToOld[i] = o; oldMatched[o] = true; o += 1; continue
+                    newToOld[i] = o; oldMatched[o] = true; i += 1; o += 1; continue
                 }
+                if o >= old.count { i += 1; continue }   // the rest is new
                 let w = Self.matchWindow
-                if let e = (1...w).first(where: { o + $0 < old.count && new[i] == old[o + $0] }) {   // old ones went
-                    newToOld[i] = o + e; oldMatched[o + e] = true; o += e + 1; continue
+                var resume: (Int, Int)? = nil
+                search: for d in 1 ... 2 * w {
+                    for di in max(0, d - w) ... min(d, w) where i + di < new.count && o + d - di < old.count {
+                        if new[i + di] == old[o + d - di] { resume = (di, d - di); break search }
+                    }
                 }
-                if o >= old.count || (1...w).contains(where: { i + $0 < new.count && new[i + $0] == old[o] }) {
-                    continue   // new[i] is new
-                }
-                if (1...w).contains(where: { i + $0 < new.count && o + $0 < old.count && new[i + $0] == old[o + $0] }) {
-                    o += 1; continue   // old[o] changed into new[i]
-                }
+                if let (di, dj) = resume { i += di; o += dj; continue }
                 var t: [RuleSection: Int] = [:]
                 t.reserveCapacity(old.count - o)
                 for k in o..<old.count where !oldMatched[k] { t[old[k]] = k }
@@ -432,6 +435,7 @@ extension Layout {
                 newToOld[i] = k; oldMatched[k] = true
                 table![new[i]] = nil
             }
+            i += 1
         }
         return (newToOld, oldMatched)
     }
