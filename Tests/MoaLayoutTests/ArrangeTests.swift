@@ -613,6 +613,24 @@ final class StackTests: XCTestCase {
 }
 
 final class GuideChainBarrierTests: XCTestCase {
+    /// A chain with weights over views with sizes of their own, made at once: the ties between the weighted
+    /// sizes go in before the rule at the chain's end stretches them, so no tie moves every size (made after
+    /// it: 1,000 views 6 s, 2,000 views 49 s). The room is shared in proportion to the weights.
+    func testAWeightedChainOfSizedViewsIsCheapToMake() throws {
+        let L = try Layout(width: 10_000, height: 100)
+        let n = 150
+        let views = try (0 ..< n).map { try L.addView("v\($0)") }
+        for v in views { try v.setIntrinsicSize(width: 10, height: 10) }
+        let rewrittenBefore = L.solver._rowsRewrittenByKind.reduce(0, +)
+        try L.addChain(views, axis: .horizontal, gap: 2, weights: views.indices.map { Double(1 + $0 % 3) })
+        try L.solve()
+        let rewritten = L.solver._rowsRewrittenByKind.reduce(0, +) - rewrittenBefore
+        XCTAssertLessThan(rewritten, 40 * n, "rows rewritten")
+        let unit = views[0].frame.width / 1
+        for (i, v) in views.enumerated() { XCTAssertEqual(v.frame.width, unit * Double(1 + i % 3), accuracy: 1e-6) }
+        XCTAssertEqual(views[n - 1].frame.maxX, 10_000, accuracy: 1e-6)
+    }
+
     func testUserGuide() throws {
         let L = try Layout(width: 400, height: 300)
         try L.addView("a")

@@ -168,7 +168,6 @@ public final class Chain: Arrangement {
         }
         if !weighted.isEmpty {
             out.append(rule(first, lead, .equal, parent, lead, "start"))
-            out.append(rule(last, trail, .equal, parent, trail, "end"))
             let ref = weighted[0], w0 = weights[ObjectIdentifier(ref)]!
             for v in weighted.dropFirst() {
                 out.append(rule(v, size, .equal, ref, size, multiplier: weights[ObjectIdentifier(v)]! / w0, "weights"))
@@ -178,6 +177,10 @@ public final class Chain: Arrangement {
             for v in views where weights[ObjectIdentifier(v)] == nil {
                 out.append(rule(v, size, .equal, nil, nil, priority: LayoutPriority.minNonZero, "weights"))
             }
+            // The end last: before it the sizes tied together by their weights still agree with the views' own
+            // sizes, so each tie goes in without moving anything; made first, every tie moved every size the
+            // end had stretched (1,000 weighted views of their own size 10 in 100,000: 6 s, 2,000: 49 s).
+            out.append(rule(last, trail, .equal, parent, trail, "end"))
         } else {
             switch style {
             case .packed:
