@@ -1591,13 +1591,6 @@ struct SolverCore {
         if began { tab.commit() }
     }
 
-    /// Shifts the rows of active constraint `slot` for its constant moving by `delta` (the record already has
-    /// the new constant); the rows whose constant changed are appended to `changed`.
-    mutating func shiftConstant(_ slot: Int, by delta: Double, _ changed: inout [RowID]) {
-        var none: [(row: RowID, amount: Double)]? = nil
-        shiftConstant(slot, by: delta, &changed, deferring: &none)
-    }
-
     /// Adds `amount` times its coefficient on aggregate `d` to the constant of every active row that holds `d`.
     mutating func shiftRows(holding d: Sym, by amount: Double, _ changed: inout [RowID]) {
         // Each aggregate's column is short and a downstream may hold thousands: read in place (caching each
@@ -1610,9 +1603,11 @@ struct SolverCore {
         }
     }
 
-    /// `shiftConstant`; with `deferred` given, the shift of a definition's own passive row is listed there
-    /// (row, how far its variable moves) instead of being carried to the aggregates downstream, for the caller
-    /// to carry all such shifts at once (`Tableau.aggregatesDownstream(ofAll:)`).
+    /// Shifts the rows of active constraint `slot` for its constant moving by `delta` (the record already has
+    /// the new constant); the rows whose constant changed are appended to `changed`. With `deferred` given, the
+    /// shift of a definition's own passive row is listed there (row, how far its variable moves) instead of
+    /// being carried to the aggregates downstream, for the caller to carry all such shifts at once
+    /// (`Tableau.aggregatesDownstream(ofAll:)`).
     mutating func shiftConstant(_ slot: Int, by delta: Double, _ changed: inout [RowID],
                                 deferring deferred: inout [(row: RowID, amount: Double)]?) {
         tab.changes.noteConstantChange(slot)

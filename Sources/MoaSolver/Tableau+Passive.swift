@@ -469,10 +469,10 @@ extension Tableau {
     mutating func aggregatesDownstream(ofAll shifts: [(row: RowID, amount: Double)]) -> [(Sym, Double)] {
         scratch.visit.removeAll(keepingCapacity: true)
         scratch.reach.removeAll(keepingCapacity: true)
-        var own: [RowID: Double] = [:]
+        // Each row's own shift is its variable's coefficient to start from (the walk adds what its cells bring).
         for (p, amount) in shifts {
-            own[p, default: 0] += amount
             let b = rows[p].basic
+            scratch.expandCoef[b] += amount
             if !scratch.expandQueued[b] {
                 scratch.expandQueued[b] = true
                 scratch.visit.append(b)
@@ -484,7 +484,7 @@ extension Tableau {
         scratch.reach.sort { $0.0 < $1.0 }
         var out: [(Sym, Double)] = []
         for (_, w) in scratch.reach {
-            var g = own[w] ?? 0
+            var g = scratch.expandCoef[rows[w].basic]
             for c in rows[w].cells where scratch.expandQueued[c.sym] { g += c.coef * scratch.expandCoef[c.sym] }
             scratch.expandCoef[rows[w].basic] = g
             if g != 0 && rows[w].aggregate.isValid { out.append((rows[w].aggregate, g)) }
