@@ -2073,8 +2073,9 @@ typedef enum moa_chain_style {
 ** trailing (or top and bottom) edges, in `style`, with `gap` (0 ... 1e9) between neighbours and `bias` (0 ...
 ** 1, for packed chains). `weights` is NULL or n values: views with a weight (> 0; MOA_NO_WEIGHT for none) share
 ** the room left along the axis in proportion to their weights, the gaps are then `gap` and the ends on the
-** edges (ConstraintLayout's weighted chains). A view can be in one chain per axis. On success writes the
-** chain's id to *out; moa_chain_free() ends it (the views stay).
+** edges (ConstraintLayout's weighted chains); the weighted sizes are tied to a guide the chain owns
+** (`chainN#unit`, listed only with guides, like spacers). A view can be in one chain per axis. On success writes
+** the chain's id to *out; moa_chain_free() ends it (the views stay).
 **
 ** Returns MOA_OK; MOA_MISUSE if L or out is NULL, or views is NULL with n > 0; MOA_NOTFOUND for a view not of
 ** L; MOA_INVALID for no views, views with different superviews, a view repeated or in another chain on the

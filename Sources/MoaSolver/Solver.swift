@@ -74,6 +74,19 @@ public final class Solver {
         try core.placeRank(of: v, justAbove: w)
     }
 
+    /// Ranks `v`, a variable that no constraint holds yet, just below `w` (above every variable `w` ranks
+    /// above): a layout ranks the guide whose size its views' sizes are tied to below all of them, so that each
+    /// tie defines its view's size. Returns false, and nothing changes, as `placeRank(of:justAbove:)` does.
+    @discardableResult
+    public func placeRank(of v: Variable, justBelow w: Variable) throws(SolverError) -> Bool {
+        try core.placeRank(of: v, justBelow: w)
+    }
+
+    /// Whether `v` ranks above `w` (see `placeRank(of:justAbove:)`).
+    public func ranks(_ v: Variable, above w: Variable) throws(SolverError) -> Bool {
+        try core.ranks(v, above: w)
+    }
+
     /// Frees a variable; its handle becomes stale. Throws `.misuse` while a constraint or an edit uses it.
     /// C: `moa_var_free`.
     public func removeVariable(_ v: Variable) throws(SolverError) { try core.removeVariable(v) }

@@ -122,6 +122,18 @@ struct SolverCore {
         return tab.placeRank(varSym[a], below: Sym(varSym[b].index + 1))
     }
 
+    /// See `Solver.placeRank(of:justBelow:)`.
+    mutating func placeRank(of v: Variable, justBelow w: Variable) throws(SolverError) -> Bool {
+        let a = try checked(v), b = try checked(w)
+        return tab.placeRank(varSym[a], below: varSym[b])
+    }
+
+    /// See `Solver.ranks(_:above:)`.
+    mutating func ranks(_ v: Variable, above w: Variable) throws(SolverError) -> Bool {
+        let a = try checked(v), b = try checked(w)
+        return tab.ranksAbove(varSym[a], varSym[b])
+    }
+
     mutating func addVariable(name: String = "") -> Variable {
         let slot: Int
         if let f = freeVarSlots.popLast() {

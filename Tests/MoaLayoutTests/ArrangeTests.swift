@@ -631,6 +631,77 @@ final class GuideChainBarrierTests: XCTestCase {
         XCTAssertEqual(views[n - 1].frame.maxX, 10_000, accuracy: 1e-6)
     }
 
+    /// The sizes of a weighted chain are tied to a unit guide ranked below them, so each tie defines its view's
+    /// size whatever the weights: the tableau stays in proportion to the views, and a weight changed changes
+    /// one tie. Tied to the first view, a view that weighed more went in as an ordinary row and every row of
+    /// the views' own sizes held all of them (200 views weighing 1, 2, 3 in turn: about 110,000 cells; setting
+    /// one weight rewrote 800 rows of 540 cells each). Weights raised past the unit one at a time make every
+    /// rule again once more than 8 views weigh more than it; frames follow the weights throughout.
+    func testAWeightedChainStaysLinearAsWeightsChange() throws {
+        let L = try Layout(width: 100_000, height: 100)
+        let n = 200
+        var views: [View] = []
+        for i in 0 ..< n {
+            let v = try L.addView("v\(i)")
+            try v.setIntrinsicSize(width: 10, height: 10)
+            views.append(v)
+        }
+        var weights = views.indices.map { Double(1 + $0 % 3) }
+        let chain = try L.addChain(views, axis: .horizontal, gap: 2, weights: weights)
+        try L.solve()
+        func check(_ what: String) {
+            let unit = views[0].frame.width / weights[0]
+            for (i, v) in views.enumerated() {
+                XCTAssertEqual(v.frame.width, unit * weights[i], accuracy: 1e-6, "\(what): v\(i)")
+            }
+            XCTAssertEqual(views[n - 1].frame.maxX, 100_000, accuracy: 1e-6, what)
+            XCTAssertLessThan(L.solver._statistics.cells, 60 * n, "\(what): cells")
+            XCTAssertNil(chain._rulesProblem(), what)
+        }
+        check("made")
+        let before = L.solver._cellsVisitedByKind.reduce(0, +)
+        weights[n / 2] = 2.5
+        try chain.setWeight(2.5, of: views[n / 2])
+        try L.solve()
+        XCTAssertLessThan(L.solver._cellsVisitedByKind.reduce(0, +) - before, 100 * n, "cells visited by one weight")
+        check("one weight")
+        // Past the unit (4): the first few ties are ordinary rows, then every rule is made again.
+        for k in 0 ..< 40 {
+            let i = (k * 7) % n
+            weights[i] = 10 + Double(k)
+            try chain.setWeight(weights[i], of: views[i])
+            try L.solve()
+            check("weight \(k) raised")
+        }
+        XCTAssertEqual(L.snapshot(includeGuides: true).views.filter { $0.name.hasSuffix("#unit") }.count, 1)
+        try chain.remove()
+        XCTAssertFalse(L.snapshot(includeGuides: true).views.contains { $0.name.contains("#") })
+    }
+
+    /// The first weight on a chain without any makes every rule again, ties before the positions: each tie then
+    /// takes its view's size over with nothing downstream of it yet.
+    func testTheFirstWeightRemakesAChain() throws {
+        let L = try Layout(width: 2_000, height: 100)
+        let views = try (0 ..< 6).map { try L.addView("v\($0)") }
+        for v in views { try v.setIntrinsicSize(width: 10, height: 10) }
+        let chain = try L.addChain(views, axis: .horizontal, style: .packed, gap: 4)
+        try L.solve()
+        XCTAssertEqual(views[5].frame.maxX - views[0].frame.minX, 6 * 10 + 5 * 4, accuracy: 1e-9)
+        try chain.setWeight(3, of: views[2])
+        try L.solve()
+        XCTAssertEqual(views[2].frame.width, 2_000 - 5 * 10 - 5 * 4, accuracy: 1e-9)
+        try chain.setWeight(1, of: views[4])
+        try L.solve()
+        XCTAssertEqual(views[2].frame.width, 3 * views[4].frame.width, accuracy: 1e-9)
+        XCTAssertEqual(views[5].frame.maxX, 2_000, accuracy: 1e-9)
+        XCTAssertNil(chain._rulesProblem())
+        try chain.setWeight(nil, of: views[2])
+        try chain.setWeight(nil, of: views[4])
+        try L.solve()
+        XCTAssertEqual(views[5].frame.maxX - views[0].frame.minX, 6 * 10 + 5 * 4, accuracy: 1e-9)
+        XCTAssertNil(chain._rulesProblem())
+    }
+
     func testUserGuide() throws {
         let L = try Layout(width: 400, height: 300)
         try L.addView("a")

@@ -253,6 +253,25 @@ final class OrderTests: XCTestCase {
         try s.add(Expression([Term(b, 1)], constant: -1), .equal)
         XCTAssertFalse(try s.placeRank(of: b, justAbove: a))
         XCTAssertEqual(try more.map { try s.placeRank(of: $0, justAbove: a) }, [true, true, true, false])
+
+        // Just below: u, made last, placed below w, ranks above v (made before w) and below w; an equality
+        // between w and u then defines w (its highest-ranked variable), where unplaced it would have defined u.
+        do {
+            let s = Solver()
+            let v = s.addVariable(), w = s.addVariable(), u = s.addVariable()
+            XCTAssertTrue(try s.ranks(u, above: w))
+            XCTAssertTrue(try s.placeRank(of: u, justBelow: w))
+            XCTAssertFalse(try s.ranks(u, above: w))
+            XCTAssertTrue(try s.ranks(w, above: u))
+            XCTAssertTrue(try s.ranks(u, above: v))
+            try s.add(Expression([Term(w, 1), Term(u, -0.5)]), .equal)
+            XCTAssertEqual(s._statistics.passive.rows, 1)
+            try s.add(Expression([Term(u, 1)], constant: -8), .equal)
+            s.updateVariables()
+            XCTAssertEqual(try s.value(of: w), 4)
+            XCTAssertNil(s._deepConsistencyProblem())
+            XCTAssertThrowsError(try s.ranks(Variable(rawValue: 12345), above: w))
+        }
     }
 
     /// Views nested by both edges, `x_k == x_(k-1) + 8` and `x_k + w_k == x_(k-1) + w_(k-1) - 8` level after
