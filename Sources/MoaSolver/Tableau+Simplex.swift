@@ -449,6 +449,29 @@ extension Tableau {
         return s1 < s2
     }
 
+    /// Whether making restricted symbol `c` basic in row `r` (being placed: `0 = constant + cells`, `c`'s
+    /// coefficient negative) leaves every objective level optimal: each other restricted symbol of the row keeps
+    /// a cost that is not negative (lexicographically) once `c`'s cost is carried onto it. Rows then driven
+    /// negative are the dual simplex's to repair. False when the row holds an external symbol.
+    func keepsOptimal(basic c: Sym, in r: RowID) -> Bool {
+        guard let i = cellIndex(r, c) else { return false }
+        let a = -rows[r].cells[i].coef
+        guard a > 0 else { return false }
+        for cell in rows[r].cells where cell.sym != c {
+            switch kind[cell.sym] {
+            case .dummy: continue
+            case .slack, .error: break
+            case .external, .unused: return false
+            }
+            for l in levelOrder {
+                let v = levels[l].coef[cell.sym] + levels[l].coef[c] * cell.coef / a
+                if v < -Tolerance.objectiveEpsilon { return false }
+                if v > Tolerance.objectiveEpsilon { break }
+            }
+        }
+        return true
+    }
+
     /// Dual simplex: restores feasibility of the rows in `infeasible`. Returns the row that cannot be made
     /// feasible (a required conflict), or nil. Throws `.limit` when the call's budget is spent.
     mutating func dualOptimize() throws(SolverError) -> RowID? {

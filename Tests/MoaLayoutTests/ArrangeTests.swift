@@ -678,6 +678,32 @@ final class GuideChainBarrierTests: XCTestCase {
         XCTAssertFalse(L.snapshot(includeGuides: true).views.contains { $0.name.contains("#") })
     }
 
+    /// A weighted chain squeezed below its views' own sizes: the rule at its end sets the unit, which compresses
+    /// the lighter views. Phase one reached that pivot by pivot over rows that all held the unit's definition
+    /// (5,000 views 2 s); the end's row now takes a subject that drives those rows negative, and the dual
+    /// simplex repairs each with a symbol of its own (`SolverCore.repairableSubject`).
+    func testASqueezedWeightedChainIsCheapToMake() throws {
+        let n = 300
+        let L = try Layout(width: 2_998, height: 100)
+        var views: [View] = []
+        for i in 0 ..< n {
+            let v = try L.addView("v\(i)")
+            try v.setIntrinsicSize(width: 10, height: 10)
+            views.append(v)
+        }
+        let rewritten = L.solver._rowsRewrittenByKind, pivots = L.solver._pivotsByKind
+        try L.addChain(views, axis: .horizontal, gap: 2, weights: views.indices.map { Double(1 + $0 % 3) })
+        try L.solve()
+        let phaseOne = L.solver._pivotsByKind[2] - pivots[2]
+        let rows = zip(L.solver._rowsRewrittenByKind, rewritten).map { $0 - $1 }.reduce(0, +)
+        XCTAssertEqual(phaseOne, 0, "phase one pivots")
+        XCTAssertLessThan(rows, 20 * n, "rows rewritten")
+        // (2,998 - 299 * 2) / 600 = 4 a unit of weight: 4, 8 and 12 wide, under and over their own 10.
+        for (i, v) in views.enumerated() { XCTAssertEqual(v.frame.width, 4 * Double(1 + i % 3), accuracy: 1e-9, "v\(i)") }
+        XCTAssertEqual(views[n - 1].frame.maxX, 2_998, accuracy: 1e-9)
+        XCTAssertNil(L.solver._consistencyProblem())
+    }
+
     /// The first weight on a chain without any makes every rule again, ties before the positions: each tie then
     /// takes its view's size over with nothing downstream of it yet.
     func testTheFirstWeightRemakesAChain() throws {

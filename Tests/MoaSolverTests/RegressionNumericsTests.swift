@@ -10,19 +10,25 @@ final class RegressionNumericsTests: XCTestCase {
     func testArtificialNoiseIsDroppedNotAnError() { replay(NumericsTraces.artificialNoise) }
 
     /// The trace once wore the tableau out (its last removal needed a rebuild); definitions chosen by rank no
-    /// longer take that path, so the rebuild is forced here too: it keeps the values and gives a consistent
-    /// tableau.
+    /// longer take that path, so the rebuild is forced here too: it keeps the values the optimum fixes and gives
+    /// a consistent tableau. (The system ends ambiguous: x2 moves along a costless direction, and which optimal
+    /// vertex holds it depends on the path, 399.42 from the constraints afresh, 407.11 since adds that phase one
+    /// made feasible go through the dual simplex.)
     func testWornTableauIsRebuiltFromTheConstraints() throws {
         let (s, v) = replay(NumericsTraces.wornTableau)
         XCTAssertLessThanOrEqual(s._refactorizations, 1)
         s.updateVariables()
         XCTAssertNil(s._deepConsistencyProblem())
+        let free = s.freeDirections()
+        XCTAssertEqual(free.moved, [v[2]])
         let before = try v.map { try s.value(of: $0) }
         XCTAssertTrue(s._rebuild())
         s.updateVariables()
         XCTAssertNil(s._deepConsistencyProblem())
         let after = try v.map { try s.value(of: $0) }
-        for i in before.indices { XCTAssertEqual(before[i], after[i], accuracy: 1e-6, "x\(i)") }
+        for i in before.indices where !free.moved.contains(v[i]) && !free.maybe.contains(v[i]) {
+            XCTAssertEqual(before[i], after[i], accuracy: 1e-6, "x\(i)")
+        }
     }
 
     /// A long run of adds and removals with nice numbers wore the rows until the tableau refused a required

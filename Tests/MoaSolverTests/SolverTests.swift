@@ -106,6 +106,36 @@ final class SolverTests: XCTestCase {
         XCTAssertEqual(try s.tag(of: c1), "a = b + 10")
     }
 
+    /// A required row whose subject would drive other rows negative goes in through the dual simplex when the
+    /// objective stays optimal (`SolverCore.repairableSubject`), in place of phase one: a feasible one gives the
+    /// optimum at once, with no phase-one pivot; an infeasible one fails as phase one did, naming the same
+    /// constraints, and changes nothing.
+    func testARequiredRowRepairedByTheDualSimplex() throws {
+        let s = Solver()
+        let x = s.addVariable(name: "x"), y = s.addVariable(name: "y")
+        let c1 = try s.add(x - 0, .greaterOrEqual, tag: "x >= 0")
+        _ = try s.add(y - 0, .greaterOrEqual, tag: "y >= 0")
+        let c3 = try s.add(x + y - 10, .lessOrEqual, tag: "x + y <= 10")
+        _ = try s.add(x - 2, .equal, priority: Priority.low, tag: "x == 2 @ low")
+        let before = s.dump()
+        var pivots = s._pivotsByKind
+        XCTAssertThrowsError(try s.add(x + y - 20, .equal, tag: "x + y == 20")) { error in
+            guard case .unsatisfiable(let conflicts)? = error as? SolverError else { return XCTFail("\(error)") }
+            XCTAssertEqual(Set(conflicts), [c3])
+        }
+        XCTAssertEqual(s.dump(), before)
+        XCTAssertEqual(s._pivotsByKind[2], pivots[2], "phase one pivots")
+        XCTAssertGreaterThan(s._pivotsByKind[0], pivots[0], "the row's subject")
+        // Feasible: x + y == 8 under x + y <= 10 and x == 2 @ low gives the optimum, with no phase-one pivot.
+        try s.remove(c1)
+        pivots = s._pivotsByKind
+        try s.add(x + y - 8, .equal, tag: "x + y == 8")
+        s.updateVariables()
+        XCTAssertEqual(try values(s, [x, y]), [2, 6])
+        XCTAssertEqual(s._pivotsByKind[2], pivots[2], "phase one pivots")
+        XCTAssertNil(s._deepConsistencyProblem())
+    }
+
     func testEditAndSuggest() throws {
         let s = Solver()
         let left = s.addVariable(name: "left"), width = s.addVariable(name: "width"), right = s.addVariable(name: "right")
