@@ -1287,9 +1287,7 @@ struct SolverCore {
             if repairable.isValid {
                 tab.pivot(r, entering: repairable)
                 if let bad = try tab.dualOptimize() {
-                    let row = tab.rows[bad]
-                    let certificate = tab.certificateOwners(row.basic) + row.cells.flatMap { tab.certificateOwners($0.sym) }
-                    failure = conflict(blame, certificate + ownCertificate)
+                    failure = conflict(blame, tab.certificateOwners(ofRow: bad) + ownCertificate)
                 }
             } else if let certificate = try addWithArtificialVariable(r) {
                 failure = conflict(blame, certificate + ownCertificate)
@@ -1617,8 +1615,7 @@ struct SolverCore {
             throw error
         }
         if let bad = badRow {
-            let row = tab.rows[bad]
-            let certificate = tab.certificateOwners(row.basic) + row.cells.flatMap { tab.certificateOwners($0.sym) }
+            let certificate = tab.certificateOwners(ofRow: bad)
             if began { tab.rollback() }
             // An optional constraint can always hold: failing on one is numerical trouble, not a conflict. The
             // conflict is explained with the new constants, then they are put back.

@@ -610,6 +610,12 @@ extension Tableau {
         return out
     }
 
+    /// The constraint slots behind row `r` for a certificate: those of its basic and of every symbol it holds
+    /// (a row the dual simplex could not make feasible).
+    func certificateOwners(ofRow r: RowID) -> [Int] {
+        certificateOwners(rows[r].basic) + rows[r].cells.flatMap { certificateOwners($0.sym) }
+    }
+
     /// The constraint slots behind symbol `s` for a certificate: its owner, or an aggregate's constraints.
     func certificateOwners(_ s: Sym) -> [Int] {
         if kind[s] == .dummy && aggregateOf[s].isValid { return aggregateOwners(s) }

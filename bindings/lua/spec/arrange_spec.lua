@@ -515,6 +515,35 @@ describe("chains", function()
     assert.equal(L, again.layout)
   end)
 
+  it("tie weighted sizes to a unit guide of their own: listed with guides, linear, gone with the chain", function()
+    local n = 200
+    local L = moa.layout(100000, 100)
+    local v, w = {}, {}
+    for i = 1, n do
+      v[i] = L:view("v" .. i)
+      v[i]:set_intrinsic_size(10, 10)
+      w[i] = 1 + i % 3
+    end
+    local ch = L:chain(v, { gap = 2, weights = w })
+    L:solve()
+    local function units(guides)
+      local k = 0
+      for _, f in ipairs(L:frames(guides)) do if f.name:match "#unit$" then k = k + 1 end end
+      return k
+    end
+    assert.equal(1, units(true))
+    assert.equal(0, units(false))
+    -- Tied to the first view, the views weighing more held every tie in every size's row (~110,000 cells).
+    assert.is_true(L:usage().cells < 60 * n, "cells " .. L:usage().cells)
+    ch:set_weight(v[n // 2], 20) -- past the unit (4): one ordinary row, frames still in proportion
+    L:solve()
+    local unit = v[1].frame.width / w[1]
+    near(20 * unit, v[n // 2].frame.width, 1e-6)
+    near(100000, v[n].frame.x + v[n].frame.width, 1e-6)
+    ch:free()
+    assert.equal(0, units(true))
+  end)
+
   it("give the room left to a weighted view whose neighbours are sized", function()
     local L = moa.layout(400, 300)
     local v = { L:view "a", L:view "b", L:view "c" }
