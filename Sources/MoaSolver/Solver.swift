@@ -352,7 +352,7 @@ public final class Solver {
             else if core.tab.kind[r.basic] == .external { external.rows += 1; external.cells += r.cells.count }
             else { restricted.rows += 1; restricted.cells += r.cells.count }
         }
-        return (core.tab.stats.pivots, core.tab.stats.expansions, rows, cells, core.tab.cols.map(\.count).max() ?? 0,
+        return (core.tab.stats.pivots, core.tab.stats.expansions, rows, cells, core.tab.cols.longest,
                 passive, external, restricted)
     }
 }

@@ -44,11 +44,11 @@ extension SolverCore {
     mutating func connectedRequired(_ slot: Int) -> [Int] {
         var byVar = [[Int]](repeating: [], count: varSym.count)
         for s in cons.indices where s != slot && cons[s].live && cons[s].active && !cons[s].isEdit && cons[s].isRequired {
-            for v in cons[s].vars { byVar[Int(v)].append(s) }
+            for t in cons[s].terms { byVar[Int(t.v)].append(s) }
         }
         var seenVar = [Bool](repeating: false, count: varSym.count)
         var seenCons = [Bool](repeating: false, count: cons.count)
-        var stack = cons[slot].vars.map(Int.init)
+        var stack = cons[slot].terms.map { Int($0.v) }
         var out: [Int] = []
         while let v = stack.popLast() {
             if seenVar[v] { continue }
@@ -56,7 +56,7 @@ extension SolverCore {
             for c in byVar[v] where !seenCons[c] {
                 seenCons[c] = true
                 out.append(c)
-                stack.append(contentsOf: cons[c].vars.map(Int.init))
+                stack.append(contentsOf: cons[c].terms.map { Int($0.v) })
             }
         }
         return out.sorted()
@@ -69,11 +69,11 @@ extension SolverCore {
         var vars = [Int32: Variable]()
         func add(_ r: ConstraintRecord) -> Bool {
             var terms: [Term] = []
-            for i in r.vars.indices {
-                let key = r.vars[i]
+            for i in r.terms.indices {
+                let key = r.terms[i].v
                 let v = vars[key] ?? scratch.addVariable()
                 vars[key] = v
-                terms.append(Term(v, r.coefs[i]))
+                terms.append(Term(v, r.terms[i].coef))
             }
             return (try? scratch.add(Expression(terms, constant: r.constant), r.relation)) != nil
         }

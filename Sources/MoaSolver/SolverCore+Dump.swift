@@ -14,9 +14,9 @@ extension SolverCore {
     mutating func describe(_ slot: Int) -> String {
         let r = cons[slot]
         var parts: [String] = []
-        for i in r.vars.indices {
-            let name = variableName(Int(r.vars[i]))
-            let c = r.coefs[i]
+        for i in r.terms.indices {
+            let name = variableName(Int(r.terms[i].v))
+            let c = r.terms[i].coef
             parts.append(c == 1 ? name : "\(SolverCore.format(c))*\(name)")
         }
         if r.constant != 0 || parts.isEmpty { parts.append(SolverCore.format(r.constant)) }
@@ -114,6 +114,7 @@ extension SolverCore {
                 }
             }
         }
+        if let p = tab.columnIndexProblem() { return p }
         for l in tab.levels.indices {
             for s in tab.levels[l].coef.indices where tab.levels[l].coef[s] != 0 && tab.rowOf[s].isValid {
                 return "objective level \(l) holds basic \(symbolName(Sym(s)))"
@@ -123,10 +124,10 @@ extension SolverCore {
         for slot in cons.indices where cons[slot].live && cons[slot].active {
             let rec = cons[slot]
             var res = rec.constant
-            for i in rec.vars.indices { res += rec.coefs[i] * value(varSym[Int(rec.vars[i])]) }
+            for i in rec.terms.indices { res += rec.terms[i].coef * value(varSym[Int(rec.terms[i].v)]) }
             for (m, c) in markerTerms(rec) { res += c * value(m) }
             var scale = abs(rec.constant)
-            for i in rec.vars.indices { scale = max(scale, abs(rec.coefs[i] * value(varSym[Int(rec.vars[i])]))) }
+            for i in rec.terms.indices { scale = max(scale, abs(rec.terms[i].coef * value(varSym[Int(rec.terms[i].v)]))) }
             if abs(res) > 1e-6 * max(1, scale) { return "constraint #\(slot) \(describe(slot)): residual \(res)" }
         }
         return nil

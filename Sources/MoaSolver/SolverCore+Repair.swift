@@ -149,8 +149,8 @@ extension SolverCore {
         for rec in cons where rec.live && rec.active && rec.isRequired {
             var r = rec.constant
             var scale = max(1, abs(rec.constant))
-            for i in rec.vars.indices {
-                let t = rec.coefs[i] * varValue[Int(rec.vars[i])]
+            for i in rec.terms.indices {
+                let t = rec.terms[i].coef * varValue[Int(rec.terms[i].v)]
                 r += t
                 scale = max(scale, abs(t))
             }

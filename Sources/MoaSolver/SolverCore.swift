@@ -8,13 +8,19 @@ struct MarkerPair {
     var second: Sym
 }
 
+/// A term of a constraint as given: a variable slot and its coefficient (a record keeps one array of them: one
+/// block to make and free per constraint, not two).
+struct RecordTerm {
+    var v: Int32
+    var coef: Double
+}
+
 struct ConstraintRecord {
     var generation: UInt32 = 0
     var live = false
     var active = false
     var isEdit = false
-    var vars: [Int32] = []          // variable slots, merged (each at most once)
-    var coefs: [Double] = []
+    var terms: [RecordTerm] = []    // merged: each variable slot at most once
     var constant: Double = 0
     var relation: Relation = .equal
     var priority: Double = Priority.required
@@ -238,7 +244,7 @@ struct SolverCore {
             freeConsSlots.append(Int32(slot))
             throw error
         }
-        for v in cons[slot].vars { varUses[Int(v)] += 1 }
+        for t in cons[slot].terms { varUses[Int(t.v)] += 1 }
         liveConstraints += 1
         return handle(slot)
     }
@@ -304,20 +310,19 @@ struct SolverCore {
         if indexed && termIndex.count < varSym.count {
             termIndex += [Int32](repeating: 0, count: varSym.count - termIndex.count)
         }
-        defer { if indexed { for v in rec.vars { termIndex[Int(v)] = 0 } } }
-        rec.vars.reserveCapacity(e.terms.count)
-        rec.coefs.reserveCapacity(e.terms.count)
+        defer { if indexed { for t in rec.terms { termIndex[Int(t.v)] = 0 } } }
+        rec.terms.reserveCapacity(e.terms.count)
         for t in e.terms {
             let slot = Int32(try checked(t.variable))
             guard t.coefficient.isFinite, abs(t.coefficient) <= Tolerance.maxMagnitude else {
                 throw .invalidArgument("coefficient \(t.coefficient) is not a finite number within ±1e12")
             }
-            let i = indexed ? Int(termIndex[Int(slot)]) - 1 : rec.vars.firstIndex(of: slot) ?? -1
+            let i = indexed ? Int(termIndex[Int(slot)]) - 1 : rec.terms.firstIndex(where: { $0.v == slot }) ?? -1
             if i >= 0 {
-                rec.coefs[i] += t.coefficient
+                rec.terms[i].coef += t.coefficient
             } else {
-                rec.vars.append(slot); rec.coefs.append(t.coefficient)
-                if indexed { termIndex[Int(slot)] = Int32(rec.vars.count) }
+                rec.terms.append(RecordTerm(v: slot, coef: t.coefficient))
+                if indexed { termIndex[Int(slot)] = Int32(rec.terms.count) }
             }
         }
         return rec
@@ -352,7 +357,7 @@ struct SolverCore {
 
     /// Frees the record of a withdrawn constraint.
     mutating func forget(_ slot: Int) {
-        for v in cons[slot].vars { varUses[Int(v)] -= 1 }
+        for t in cons[slot].terms { varUses[Int(t.v)] -= 1 }
         let g = cons[slot].generation
         cons[slot] = ConstraintRecord()
         cons[slot].generation = g
@@ -468,20 +473,20 @@ struct SolverCore {
     mutating func expression(of c: Constraint) throws(SolverError) -> Expression {
         let r = cons[try checked(c)]
         var terms: [Term] = []
-        for i in r.vars.indices {
-            let v = Int(r.vars[i])
-            terms.append(Term(Variable(slot: v, generation: varGeneration[v]), r.coefs[i]))
+        for i in r.terms.indices {
+            let v = Int(r.terms[i].v)
+            terms.append(Term(Variable(slot: v, generation: varGeneration[v]), r.terms[i].coef))
         }
         return Expression(terms, constant: r.constant)
     }
 
     mutating func compare(_ c: Constraint, terms: [Term]) throws(SolverError) -> (sameTerms: Bool, constant: Double) {
         let slot = try checked(c)
-        let n = cons[slot].vars.count
+        let n = cons[slot].terms.count
         guard n == terms.count else { return (false, cons[slot].constant) }
         for i in 0 ..< n {
-            let v = Int(cons[slot].vars[i])
-            if terms[i] != Term(Variable(slot: v, generation: varGeneration[v]), cons[slot].coefs[i]) {
+            let v = Int(cons[slot].terms[i].v)
+            if terms[i] != Term(Variable(slot: v, generation: varGeneration[v]), cons[slot].terms[i].coef) {
                 return (false, cons[slot].constant)
             }
         }
@@ -505,8 +510,7 @@ struct SolverCore {
         var rec = ConstraintRecord()
         rec.live = true
         rec.isEdit = true
-        rec.vars = [Int32(vs)]
-        rec.coefs = [1]
+        rec.terms = [RecordTerm(v: Int32(vs), coef: 1)]
         rec.constant = -currentValue(vs)
         rec.relation = .equal
         rec.priority = priority
@@ -929,13 +933,13 @@ struct SolverCore {
         var best = Sym.none
         var bestCoef = 0.0
         var largest = 0.0
-        for i in rec.vars.indices {
-            let a = abs(rec.coefs[i])
+        for i in rec.terms.indices {
+            let a = abs(rec.terms[i].coef)
             // The rows keep a coefficient of exactly coefEpsilon (`Tableau.addTerm`): so must this, or such a
             // term of a higher-ranked variable would slip into the passive row (moa-fuzz: `flatten` then looped).
             guard a >= Tolerance.coefEpsilon else { continue }
             largest = max(largest, a)
-            let s = varSym[Int(rec.vars[i])]
+            let s = varSym[Int(rec.terms[i].v)]
             if !best.isValid || tab.ranksAbove(s, best) { best = s; bestCoef = a }
         }
         guard best.isValid, bestCoef >= largest else { return nil }
@@ -948,8 +952,8 @@ struct SolverCore {
     /// ordinary row it takes that variable as its basic, a short row that fills nothing in (a form's
     /// `bottom == lastField.bottom + 10` gives the form's height), so it need not take `v`'s definition over.
     func holdsFreeVariable(_ rec: ConstraintRecord, besides v: Sym) -> Bool {
-        for i in rec.vars.indices where abs(rec.coefs[i]) >= Tolerance.coefEpsilon {
-            let s = varSym[Int(rec.vars[i])]
+        for i in rec.terms.indices where abs(rec.terms[i].coef) >= Tolerance.coefEpsilon {
+            let s = varSym[Int(rec.terms[i].v)]
             if s != v && !tab.rowOf[s].isValid && tab.cols[s].isEmpty { return true }
         }
         return false
@@ -967,8 +971,8 @@ struct SolverCore {
         /// The lowest-ranked variable of `rec` other than `v` above `bound` (terms the rows keep only), or `.none`.
         func next(_ rec: ConstraintRecord, above bound: Sym) -> Sym {
             var best = Sym.none
-            for i in rec.vars.indices where abs(rec.coefs[i]) >= Tolerance.coefEpsilon {
-                let s = varSym[Int(rec.vars[i])]
+            for i in rec.terms.indices where abs(rec.terms[i].coef) >= Tolerance.coefEpsilon {
+                let s = varSym[Int(rec.terms[i].v)]
                 if s != v && (!bound.isValid || tab.ranksAbove(s, bound)) && (!best.isValid || tab.ranksAbove(best, s)) {
                     best = s
                 }
@@ -1045,9 +1049,9 @@ struct SolverCore {
     mutating func swapLeavesOnlyDummies(_ rec: ConstraintRecord, subject v: Sym) -> Bool {
         var a = 0.0
         var syms: [Sym] = [], coefs: [Double] = []
-        for i in rec.vars.indices {
-            let s = varSym[Int(rec.vars[i])]
-            if s == v { a = rec.coefs[i] } else { syms.append(s); coefs.append(rec.coefs[i]) }
+        for i in rec.terms.indices {
+            let s = varSym[Int(rec.terms[i].v)]
+            if s == v { a = rec.terms[i].coef } else { syms.append(s); coefs.append(rec.terms[i].coef) }
         }
         guard a != 0 else { return false }
         let t = tab.allocRow()
@@ -1127,8 +1131,8 @@ struct SolverCore {
         let (downstream, compensate) = tab.prepareDefinition(of: subject)
         let r = tab.allocRow()
         tab.rows[r].constant = cons[slot].constant
-        let n = cons[slot].vars.count
-        for i in 0..<n { tab.addTerm(r, varSym[Int(cons[slot].vars[i])], cons[slot].coefs[i]) }
+        let n = cons[slot].terms.count
+        for i in 0..<n { tab.addTerm(r, varSym[Int(cons[slot].terms[i].v)], cons[slot].terms[i].coef) }
         tab.addTerm(r, cons[slot].marker, cons[slot].markerCoef)
         if cons[slot].other.isValid { tab.addTerm(r, cons[slot].other, -cons[slot].markerCoef) }
         // A passive row holds only variables ranked below its own: evaluation by rank and acyclic definitions
@@ -1180,11 +1184,11 @@ struct SolverCore {
         let target = Sym(Int32(v.index + 1))
         guard tab.rankOrder[v] < 0 else { return nil }
         var free = Sym.none, largest = 0.0, freeCoef = 0.0
-        for i in cons[slot].vars.indices {
-            let a = abs(cons[slot].coefs[i])
+        for i in cons[slot].terms.indices {
+            let a = abs(cons[slot].terms[i].coef)
             guard a >= Tolerance.coefEpsilon else { continue }
             largest = max(largest, a)
-            let s = varSym[Int(cons[slot].vars[i])]
+            let s = varSym[Int(cons[slot].terms[i].v)]
             guard s != v, !tab.rowOf[s].isValid, tab.cols[s].isEmpty,
                   tab.pcols[s].isEmpty || (own.isValid && tab.pcols[s].count == 1 && tab.pcols[s][0].row == own)
             else { continue }
@@ -1236,8 +1240,8 @@ struct SolverCore {
         tab.rows[r].constant = cons[slot].constant
         // Markers are reduced too: a constraint that goes back in after a swap may have its marker basic.
         var k = tab.beginReduced(r)
-        let n = cons[slot].vars.count
-        for i in 0..<n { tab.addReduced(varSym[Int(cons[slot].vars[i])], cons[slot].coefs[i], &k) }
+        let n = cons[slot].terms.count
+        for i in 0..<n { tab.addReduced(varSym[Int(cons[slot].terms[i].v)], cons[slot].terms[i].coef, &k) }
         let own = MarkerPair(first: cons[slot].marker, second: cons[slot].other)
         let markerCoef = cons[slot].markerCoef
         tab.addReduced(own.first, markerCoef, &k)

@@ -160,7 +160,7 @@ extension Tableau {
         freeRows.removeLast(freeRows.count - journal.freeRowsMark)   // pushed in the transaction
         freeRows.append(contentsOf: journal.poppedRows.reversed())
         for s in journal.symCount..<kind.count {
-            kind[s] = .unused; owner[s] = -1; rowOf[s] = RowID.none; cols[s].removeAll()
+            kind[s] = .unused; owner[s] = -1; rowOf[s] = RowID.none; cols.clear(Sym(s))
         }
         // Symbols allocated in the transaction from the free list get their old state back.
         for sym in journal.poppedSyms where sym.index < kind.count {
@@ -168,8 +168,8 @@ extension Tableau {
         }
         if kind.count > journal.symCount {
             let n = kind.count - journal.symCount
-            kind.removeLast(n); owner.removeLast(n); rowOf.removeLast(n); cols.removeLast(n)
-            rankOrder.removeLast(n); pcols.removeLast(n); isCandidate.removeLast(n); aggregateOf.removeLast(n); symValue.removeLast(n)
+            kind.removeLast(n); owner.removeLast(n); rowOf.removeLast(n); cols.removeLastSymbols(n)
+            rankOrder.removeLast(n); pcols.removeLastSymbols(n); isCandidate.removeLast(n); aggregateOf.removeLast(n); symValue.removeLast(n)
             changes.isSymDirty.removeLast(n)
             changes.syms.removeAll { $0.index >= kind.count }
             phaseOne.index.removeLast(n)

@@ -40,17 +40,20 @@ extension Tableau {
     /// Turns row `r` (being built, holding `subject`) into the passive row defining `subject`: the row solved for
     /// it, unreduced. Its place in the evaluation order is the subject's rank (`Row.seq`).
     mutating func makePassive(_ r: RowID, subject: Sym) {
-        // Built as an active row; re-file its cells as passive ones.
-        var syms: [Sym] = [], coefs: [Double] = []
-        for c in rows[r].cells { syms.append(c.sym); coefs.append(c.coef) }
+        // Built as an active row; re-file its cells as passive ones (kept meanwhile in the pivot scratch, which
+        // no pivot is using here, rather than in two arrays made per definition).
+        loadPivot(r)
         while !rows[r].cells.isEmpty { removeCell(r, rows[r].cells.count - 1) }
         rows[r].passive = true
         rows[r].seq = rank(subject)
         flats[r].seq = 0   // a reused slot must not find an old definition's expansion
         var a = 0.0
-        for i in syms.indices where syms[i] == subject { a = coefs[i] }
+        let n = scratch.pivotSyms.count
+        for i in 0..<n where scratch.pivotSyms[i] == subject { a = scratch.pivotCoefs[i] }
         let f = -1 / a
-        for i in syms.indices where syms[i] != subject { appendCell(r, syms[i], coefs[i] * f) }
+        for i in 0..<n where scratch.pivotSyms[i] != subject {
+            appendCell(r, scratch.pivotSyms[i], scratch.pivotCoefs[i] * f)
+        }
         rows[r].constant = Tableau.clean(rows[r].constant * f)
         rows[r].basic = subject
         rowOf[subject] = r
@@ -108,8 +111,8 @@ extension Tableau {
             if c == 0 { continue }
             if flatten(pr) {
                 k += c * flatConstant(pr)
-                let n = flats[pr].syms.count
-                for j in 0..<n { accumulate(flats[pr].syms[j], c * flats[pr].coefs[j], &k) }
+                let n = flats[pr].terms.count
+                for j in 0..<n { accumulate(flats[pr].terms[j].sym, c * flats[pr].terms[j].coef, &k) }
                 continue
             }
             k += c * rows[pr].constant
@@ -197,24 +200,23 @@ extension Tableau {
             if br.isValid && rows[br].passive {
                 if flats[br].long { long = true; break }
                 k += cell.coef * flatConstant(br)
-                for j in flats[br].syms.indices {
-                    flatAdd(flats[br].syms[j], cell.coef * flats[br].coefs[j])
+                for j in flats[br].terms.indices {
+                    flatAdd(flats[br].terms[j].sym, cell.coef * flats[br].terms[j].coef)
                 }
             } else {
                 flatAdd(cell.sym, cell.coef)
             }
             if scratch.flatTouched.count > 2 * Tableau.flatLimit { long = true }
         }
-        flats[p].syms.removeAll(keepingCapacity: true)
-        flats[p].coefs.removeAll(keepingCapacity: true)
+        flats[p].terms.removeAll(keepingCapacity: true)
         for s in scratch.flatTouched {
             let c = scratch.flatCoef[s]
             scratch.flatCoef[s] = 0
             scratch.flatMark[s] = false
-            if !long && abs(c) >= Tolerance.coefEpsilon { flats[p].syms.append(s); flats[p].coefs.append(c) }
+            if !long && abs(c) >= Tolerance.coefEpsilon { flats[p].terms.append((s, c)) }
         }
-        if flats[p].syms.count > Tableau.flatLimit { long = true }
-        if long { flats[p].syms.removeAll(); flats[p].coefs.removeAll() }
+        if flats[p].terms.count > Tableau.flatLimit { long = true }
+        if long { flats[p].terms.removeAll() }
         flats[p].long = long
         flats[p].constant = Tableau.clean(k)
         flats[p].constantEpoch = flatConstantEpoch

@@ -58,8 +58,9 @@
 }
 
 /// A passive row's expansion through the passive rows it depends on, dummies left out (its aggregate stands for
-/// them): `constant + sum(coefs * syms)` over symbols that are not passive basics. Cached while it is short, so
-/// that a row using the last of a chain of definitions (`top_i == top_{i-1}`) does not walk the whole chain.
+/// them): `constant + sum(coef * sym)` over `terms`, whose symbols are not passive basics. Cached while it is
+/// short, so that a row using the last of a chain of definitions (`top_i == top_{i-1}`) does not walk the whole
+/// chain.
 /// Valid while the row's `seq` and the tableau's `flatEpoch` match; definitions upstream changing shape clear it.
 /// The constant is recomputed on use after any passive row's constant changed (`flatConstantEpoch`).
 @usableFromInline struct FlatExpansion {
@@ -68,8 +69,7 @@
     var long = false             // more than `Tableau.flatLimit` terms: expand the row's own cells instead
     var constant = 0.0           // current while `constantEpoch` is the tableau's `flatConstantEpoch`
     var constantEpoch: UInt32 = 0
-    var syms: [Sym] = []
-    var coefs: [Double] = []
+    var terms: [(sym: Sym, coef: Double)] = []
 }
 
 @usableFromInline struct Level {
@@ -263,8 +263,8 @@ struct Tableau {
     var kind: [SymbolKind] = []
     var owner: [Int32] = []               // constraint slot (slack/error/dummy) or variable slot (external)
     var rowOf: [RowID] = []               // row index when basic, else -1
-    var cols: [[ColRef]] = []             // the active rows that hold the symbol
-    var pcols: [[ColRef]] = []            // the passive rows that hold the symbol (passive cells' column index)
+    var cols = ColumnIndex()              // the active rows that hold the symbol
+    var pcols = ColumnIndex()             // the passive rows that hold the symbol (passive cells' column index)
     var isCandidate: [Bool] = []          // in `candidates`
     var aggregateOf: [RowID] = []         // for an aggregate dummy: its passive row, else -1
     var symValue: [Double] = []           // values after `evaluate` (basic symbols; non-basic ones are 0)
@@ -327,7 +327,7 @@ struct Tableau {
             if journal.isOpen { journal.poppedSymbol(f, leaving: freeSyms.count) }
         } else {
             s = Sym(kind.count)
-            kind.append(.unused); owner.append(-1); rowOf.append(.none); cols.append([]); pcols.append([])
+            kind.append(.unused); owner.append(-1); rowOf.append(.none); cols.appendSymbol(); pcols.appendSymbol()
             isCandidate.append(false); aggregateOf.append(.none); symValue.append(0); rankOrder.append(-1)
             changes.isSymDirty.append(false)
             phaseOne.index.append(-1)
@@ -517,11 +517,9 @@ struct Tableau {
         let cellIndex = Int32(rows[r].cells.count)
         let colSlot: Int32
         if rows[r].passive {
-            colSlot = Int32(pcols[s].count)
-            pcols[s].append(ColRef(row: r, cell: cellIndex))
+            colSlot = pcols.append(s, ColRef(row: r, cell: cellIndex))
         } else {
-            colSlot = Int32(cols[s].count)
-            cols[s].append(ColRef(row: r, cell: cellIndex))
+            colSlot = cols.append(s, ColRef(row: r, cell: cellIndex))
         }
         rows[r].cells.append(Cell(sym: s, colSlot: colSlot, coef: coef))
         cellCount += 1
@@ -534,9 +532,9 @@ struct Tableau {
         let passive = rows[r].passive
         let cell = rows[r].cells[i]
         let s = cell.sym, slot = Int(cell.colSlot)
-        let lastRef = passive ? pcols[s].removeLast() : cols[s].removeLast()
-        if slot < (passive ? pcols[s].count : cols[s].count) {
-            if passive { pcols[s][slot] = lastRef } else { cols[s][slot] = lastRef }
+        let lastRef = passive ? pcols.removeLast(s) : cols.removeLast(s)
+        if slot < (passive ? pcols.count(s) : cols.count(s)) {
+            if passive { pcols.set(s, slot, lastRef) } else { cols.set(s, slot, lastRef) }
             rows[lastRef.row].cells[Int(lastRef.cell)].colSlot = Int32(slot)
         }
         let lastCell = rows[r].cells.removeLast()
@@ -546,9 +544,9 @@ struct Tableau {
         if i < rows[r].cells.count {
             rows[r].cells[i] = lastCell
             if passive {
-                pcols[lastCell.sym][Int(lastCell.colSlot)].cell = Int32(i)
+                pcols.setCell(lastCell.sym, Int(lastCell.colSlot), Int32(i))
             } else {
-                cols[lastCell.sym][Int(lastCell.colSlot)].cell = Int32(i)
+                cols.setCell(lastCell.sym, Int(lastCell.colSlot), Int32(i))
             }
         }
     }
@@ -564,6 +562,27 @@ struct Tableau {
         for ref in cols[s] { items.append((ref.row, rows[ref.row].cells[Int(ref.cell)].coef)) }
         columnCache[slot] = (s, cellEpoch, items)
         return items
+    }
+
+    /// A description of the first cell whose column entry does not point back at it, or of a column with more
+    /// entries than there are cells (nil when the index is whole). For the consistency checks of tests.
+    func columnIndexProblem() -> String? {
+        var cells = 0
+        for r in rows.indices where rows[r].basic.isValid {
+            let passive = rows[r].passive
+            for (i, c) in rows[r].cells.enumerated() {
+                cells += 1
+                let slot = Int(c.colSlot)
+                let n = passive ? pcols.count(c.sym) : cols.count(c.sym)
+                let ref = slot < n ? (passive ? pcols[c.sym][slot] : cols[c.sym][slot]) : ColumnIndex.empty
+                if ref.row != RowID(r) || ref.cell != Int32(i) {
+                    return "cell \(i) of row \(r) (symbol \(c.sym.index)) is not at entry \(slot) of its column"
+                }
+            }
+        }
+        var entries = 0
+        for s in 0..<cols.symbolCount { entries += cols.count(Sym(s)) + pcols.count(Sym(s)) }
+        return entries == cells ? nil : "the columns hold \(entries) entries for \(cells) cells"
     }
 
     /// The index of `s` among the cells of row `r`, searching the shorter of the row and the column.
@@ -619,11 +638,14 @@ struct Tableau {
         swap(&cells, &rows[r].cells)
         var pos: [Int32] = []
         swap(&pos, &scratch.pos)
+        var columns = ColumnIndex()
+        swap(&columns, &cols)
         let n = cells.count
         let pivotCount = scratch.pivotSyms.count
         stats.rowsRewrittenByKind[stats.pivotKind] += 1
         stats.cellsVisitedByKind[stats.pivotKind] += n + pivotCount
         let before = cells.count
+        columns.withEditor { cols in
         pos.withUnsafeMutableBufferPointer { pos in
             for i in 0..<n { pos[Int(cells[i].sym.raw)] = Int32(i) }
             for j in 0..<pivotCount {
@@ -636,16 +658,16 @@ struct Tableau {
                         pos[Int(s.raw)] = -1
                         // Swap-remove the cell and its column entry (as `removeCell`).
                         let slot = Int(cells[p].colSlot)
-                        let lastRef = cols[s].removeLast()
-                        if slot < cols[s].count {
-                            cols[s][slot] = lastRef
+                        let lastRef = cols.removeLast(s)
+                        if slot < cols.count(s) {
+                            cols.set(s, slot, lastRef)
                             rows[lastRef.row].cells[Int(lastRef.cell)].colSlot = Int32(slot)
                         }
                         let lastCell = cells.removeLast()
                         if p < cells.count {
                             cells[p] = lastCell
                             pos[Int(lastCell.sym.raw)] = Int32(p)
-                            cols[lastCell.sym][Int(lastCell.colSlot)].cell = Int32(p)
+                            cols.setCell(lastCell.sym, Int(lastCell.colSlot), Int32(p))
                         }
                     } else {
                         cells[p].coef = v
@@ -654,14 +676,15 @@ struct Tableau {
                     // Append the cell and its column entry (as `appendCell`).
                     let index = Int32(cells.count)
                     pos[Int(s.raw)] = index
-                    cells.append(Cell(sym: s, colSlot: Int32(cols[s].count), coef: delta))
-                    cols[s].append(ColRef(row: r, cell: index))
+                    cells.append(Cell(sym: s, colSlot: cols.append(s, ColRef(row: r, cell: index)), coef: delta))
                 }
             }
             for c in cells { pos[Int(c.sym.raw)] = -1 }
         }
+        }
         cellCount += cells.count - before
         cellEpoch &+= 1
+        swap(&columns, &cols)
         swap(&pos, &scratch.pos)
         swap(&cells, &rows[r].cells)
     }
