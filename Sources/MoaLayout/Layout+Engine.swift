@@ -454,8 +454,9 @@ extension Layout {
         if c.origin == .equation {
             userConstraints.noteRemoved()
             let key = c.key
-            if byKey[key] === c {
-                byKey[key] = _twin(of: c, key: key)
+            // One hash of the key for the lookup and the removal (a container's removal does this for each).
+            if let i = byKey.index(forKey: key), byKey.values[i] === c {
+                if let twin = _twin(of: c, key: key) { byKey.values[i] = twin } else { byKey.remove(at: i) }
                 if j.isRecording { j.record { [unowned self] in self.byKey[key] = c } }
             }
         }
@@ -778,13 +779,16 @@ struct ConstraintIndex {
     }
 
     private mutating func unlink(_ c: LayoutConstraint) {
-        for v in [c.firstView, c.secondView] {
-            guard let v else { continue }
-            v.staleConstraintIDs += 1
-            if v.staleConstraintIDs > 16, v.staleConstraintIDs * 2 > v.constraintIDs.count {
-                v.constraintIDs = mentioning(v).filter { $0 != c.id }
-                v.staleConstraintIDs = 0
-            }
+        unlink(c, from: c.firstView)   // (not a loop over `[first, second]`: an array made per removal)
+        if let v = c.secondView { unlink(c, from: v) }
+    }
+
+    /// Counts `c`'s id in `v`'s list as stale; a list mostly stale is rebuilt from the live ids.
+    private mutating func unlink(_ c: LayoutConstraint, from v: View) {
+        v.staleConstraintIDs += 1
+        if v.staleConstraintIDs > 16, v.staleConstraintIDs * 2 > v.constraintIDs.count {
+            v.constraintIDs = mentioning(v).filter { $0 != c.id }
+            v.staleConstraintIDs = 0
         }
     }
 }
