@@ -445,7 +445,10 @@ public final class Layout {
         if (try? solver.remove(gone.compactMap(\.solverConstraint))) != nil {
             for c in gone { _forgetHandle(c) }
         }
-        for c in gone { _discard(c, &j) }
+        // Most of the re-issue table going (the main container): one pass over it, not a lookup per constraint.
+        let inBulk = gone.count * 4 >= byKey.count * 3
+        for c in gone { _discard(c, &j, keepingKey: inBulk) }
+        if inBulk { _dropDiscardedKeys() }
         for v in doomed {
             intrinsicByView[ObjectIdentifier(v)] = nil
             if v.isListedAsMeasured { measuredViewsGone += 1 }

@@ -180,4 +180,32 @@ final class TwinEquationTests: XCTestCase {
         XCTAssertEqual(try layout.xeq(second.description).map(\.id), [second.id])
         XCTAssertFalse(second.isValid)
     }
+
+    /// Removing a container that holds most of the equations drops their re-issue entries in one pass over the
+    /// table (`_dropDiscardedKeys`): the entries of what stays, twins included, must stay as they were.
+    func testRemovingMostOfALayoutKeepsTheReissueEntriesOfWhatStays() throws {
+        let layout = try Layout(width: 1000, height: 1000)
+        try layout.addView("box")
+        try layout.addView("s")
+        var text = "box.left == 0\nbox.top == 0\n"
+        for i in 0 ..< 40 {
+            try layout.addView("v\(i)", in: try XCTUnwrap(layout.view(named: "box")))
+            text += "v\(i).left == \(i * 10)\nv\(i).top == 0\nv\(i).width == 8\nv\(i).height == 8\n"
+        }
+        try layout.eqs(text)
+        let kept = try layout.eq("s.width == 10")
+        let first = try layout.eq("s.height == 10 @ 250")
+        let second = try layout.eq("s.height == 20 @ 300")
+        try second.setPriority(250)   // twins: both `s.height == _ @ 250`
+        try layout.removeView(try XCTUnwrap(layout.view(named: "box")))
+        XCTAssertEqual(try layout.eq("s.width == 30").id, kept.id, "a re-issue still updates what stayed")
+        XCTAssertEqual(kept.constant, 30)
+        XCTAssertEqual(try layout.xeq(first.description).map(\.id), [first.id])
+        XCTAssertEqual(try layout.xeq(second.description).map(\.id), [second.id])
+        try layout.addView("v3")
+        let fresh = try layout.eq("v3.left == 5")
+        XCTAssertTrue(fresh.isValid)
+        XCTAssertEqual(try layout.xeq("v3.left == 0").map(\.id), [fresh.id])
+        XCTAssertThrowsError(try layout.xeq("v3.top == 0"), "no entry left from the removed view of that name")
+    }
 }
