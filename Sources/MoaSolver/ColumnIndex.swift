@@ -9,8 +9,8 @@
 /// layout's main container. A list that empties gives its array back (a row made passive leaves the active
 /// columns for good); a list that shrinks keeps its capacity for the next pivot.
 struct ColumnIndex {
-    private var first: [ColRef] = []      // by symbol: entry 0 (`first[s].row` is none when the list is empty)
-    private var rest: [[ColRef]] = []     // by symbol: entries 1...
+    private var heads: [ColRef] = []      // by symbol: entry 0 (`heads[s].row` is none when the list is empty)
+    private var tails: [[ColRef]] = []    // by symbol: entries 1...
 
     /// The entries of one symbol, as a collection (read only; it keeps the other entries' array alive).
     struct Entries: RandomAccessCollection {
@@ -24,36 +24,49 @@ struct ColumnIndex {
     static var empty: ColRef { ColRef(row: .none, cell: -1) }
 
     /// The number of symbols.
-    var symbolCount: Int { first.count }
+    var symbolCount: Int { heads.count }
 
-    @inline(__always) subscript(s: Sym) -> Entries { Entries(head: first[s], tail: rest[s]) }
+    @inline(__always) subscript(s: Sym) -> Entries { Entries(head: heads[s], tail: tails[s]) }
 
-    /// The number of entries of `s`.
-    @inline(__always) func count(_ s: Sym) -> Int { first[s].row.isValid ? rest[s].count + 1 : 0 }
+    /// The number of entries of `s`. (This and the three below read without making `Entries`, which retains
+    /// the other entries' array: candidate choice and substitution ask them once a symbol.)
+    @inline(__always) func count(_ s: Sym) -> Int { heads[s].row.isValid ? tails[s].count + 1 : 0 }
+
+    /// Whether `s` has no entry.
+    @inline(__always) func isEmpty(_ s: Sym) -> Bool { !heads[s].row.isValid }
+
+    /// The first entry of `s`, if any.
+    @inline(__always) func first(_ s: Sym) -> ColRef? { heads[s].row.isValid ? heads[s] : nil }
+
+    /// The last entry of `s`, if any.
+    @inline(__always) func last(_ s: Sym) -> ColRef? {
+        if let ref = tails[s].last { return ref }
+        return first(s)
+    }
 
     /// The number of entries of the symbol with the most.
     var longest: Int {
         var n = 0
-        for s in first.indices where first[s].row.isValid { n = max(n, rest[s].count + 1) }
+        for s in heads.indices where heads[s].row.isValid { n = max(n, tails[s].count + 1) }
         return n
     }
 
     /// Adds a symbol with no entries.
     mutating func appendSymbol() {
-        first.append(ColumnIndex.empty)
-        rest.append([])
+        heads.append(ColumnIndex.empty)
+        tails.append([])
     }
 
     /// Removes the last `n` symbols.
     mutating func removeLastSymbols(_ n: Int) {
-        first.removeLast(n)
-        rest.removeLast(n)
+        heads.removeLast(n)
+        tails.removeLast(n)
     }
 
     /// Empties the list of `s`.
     mutating func clear(_ s: Sym) {
-        first[s] = ColumnIndex.empty
-        if rest[s].capacity > 0 { rest[s] = [] }
+        heads[s] = ColumnIndex.empty
+        if tails[s].capacity > 0 { tails[s] = [] }
     }
 
     /// Appends an entry to `s`'s list; returns its index there.
@@ -73,9 +86,9 @@ struct ColumnIndex {
     /// Runs `body` with an editor of the index through raw buffers: the hot loop of a pivot
     /// (`Tableau.mergePivot`) edits columns with no uniqueness check of the two arrays at each access.
     @inline(__always) mutating func withEditor<R>(_ body: (inout Editor) -> R) -> R {
-        first.withUnsafeMutableBufferPointer { first in
-            rest.withUnsafeMutableBufferPointer { rest in
-                var editor = Editor(first: first, rest: rest)
+        heads.withUnsafeMutableBufferPointer { heads in
+            tails.withUnsafeMutableBufferPointer { tails in
+                var editor = Editor(heads: heads, tails: tails)
                 return body(&editor)
             }
         }
@@ -83,32 +96,32 @@ struct ColumnIndex {
 
     /// The index's edits, on its arrays' buffers (valid inside `withEditor` only).
     struct Editor {
-        let first: UnsafeMutableBufferPointer<ColRef>
-        let rest: UnsafeMutableBufferPointer<[ColRef]>
+        let heads: UnsafeMutableBufferPointer<ColRef>
+        let tails: UnsafeMutableBufferPointer<[ColRef]>
 
-        @inline(__always) func count(_ s: Sym) -> Int { first[s.index].row.isValid ? rest[s.index].count + 1 : 0 }
+        @inline(__always) func count(_ s: Sym) -> Int { heads[s.index].row.isValid ? tails[s.index].count + 1 : 0 }
 
         @inline(__always) func append(_ s: Sym, _ ref: ColRef) -> Int32 {
-            if !first[s.index].row.isValid { first[s.index] = ref; return 0 }
-            rest[s.index].append(ref)
-            return Int32(rest[s.index].count)
+            if !heads[s.index].row.isValid { heads[s.index] = ref; return 0 }
+            tails[s.index].append(ref)
+            return Int32(tails[s.index].count)
         }
 
         /// A list that empties gives its array back.
         @inline(__always) func removeLast(_ s: Sym) -> ColRef {
-            if !rest[s.index].isEmpty { return rest[s.index].removeLast() }
-            let ref = first[s.index]
-            first[s.index] = ColumnIndex.empty
-            if rest[s.index].capacity > 0 { rest[s.index] = [] }
+            if !tails[s.index].isEmpty { return tails[s.index].removeLast() }
+            let ref = heads[s.index]
+            heads[s.index] = ColumnIndex.empty
+            if tails[s.index].capacity > 0 { tails[s.index] = [] }
             return ref
         }
 
         @inline(__always) func set(_ s: Sym, _ i: Int, _ ref: ColRef) {
-            if i == 0 { first[s.index] = ref } else { rest[s.index][i - 1] = ref }
+            if i == 0 { heads[s.index] = ref } else { tails[s.index][i - 1] = ref }
         }
 
         @inline(__always) func setCell(_ s: Sym, _ i: Int, _ cell: Int32) {
-            if i == 0 { first[s.index].cell = cell } else { rest[s.index][i - 1].cell = cell }
+            if i == 0 { heads[s.index].cell = cell } else { tails[s.index][i - 1].cell = cell }
         }
     }
 }

@@ -854,7 +854,7 @@ struct SolverCore {
             // A variable that definitions already use is defined late only by a required equality: anything
             // else (a preference, a bound on a column's width that a grid's rows all follow) goes in as an
             // ordinary row, instead of walking everything downstream of the variable to take the definition in.
-            if !r.isValid && tab.heldOnlyByExternalRows(v) && (tab.pcols[v].isEmpty || isEquality) {
+            if !r.isValid && tab.heldOnlyByExternalRows(v) && (tab.pcols.isEmpty(v) || isEquality) {
                 let allocated = makeMarkers(slot)
                 if definePassively(slot, subject: v) {
                     cons[slot].active = true
@@ -954,7 +954,7 @@ struct SolverCore {
     func holdsFreeVariable(_ rec: ConstraintRecord, besides v: Sym) -> Bool {
         for i in rec.terms.indices where abs(rec.terms[i].coef) >= Tolerance.coefEpsilon {
             let s = varSym[Int(rec.terms[i].v)]
-            if s != v && !tab.rowOf[s].isValid && tab.cols[s].isEmpty { return true }
+            if s != v && !tab.rowOf[s].isValid && tab.cols.isEmpty(s) { return true }
         }
         return false
     }
@@ -993,7 +993,7 @@ struct SolverCore {
     /// holds its marker (only its own does). Read from the tableau, so a rollback cannot leave it stale.
     func passiveRow(_ slot: Int) -> RowID {
         let m = cons[slot].marker
-        guard m.isValid, let ref = tab.pcols[m].first, tab.rows[ref.row].constraint == Int32(slot) else { return .none }
+        guard m.isValid, let ref = tab.pcols.first(m), tab.rows[ref.row].constraint == Int32(slot) else { return .none }
         return ref.row
     }
 
@@ -1189,8 +1189,8 @@ struct SolverCore {
             guard a >= Tolerance.coefEpsilon else { continue }
             largest = max(largest, a)
             let s = varSym[Int(cons[slot].terms[i].v)]
-            guard s != v, !tab.rowOf[s].isValid, tab.cols[s].isEmpty,
-                  tab.pcols[s].isEmpty || (own.isValid && tab.pcols[s].count == 1 && tab.pcols[s][0].row == own)
+            guard s != v, !tab.rowOf[s].isValid, tab.cols.isEmpty(s),
+                  tab.pcols.isEmpty(s) || (own.isValid && tab.pcols.count(s) == 1 && tab.pcols.first(s)?.row == own)
             else { continue }
             if !free.isValid || a > freeCoef || (a == freeCoef && tab.ranksAbove(s, free)) { free = s; freeCoef = a }
         }
@@ -1372,7 +1372,7 @@ struct SolverCore {
         var best = Sym.none
         var bestCount = Int.max
         for c in tab.rows[r].cells where tab.kind[c.sym] == .external {
-            let n = tab.cols[c.sym].count
+            let n = tab.cols.count(c.sym)
             if n < bestCount || (n == bestCount && c.sym < best) { best = c.sym; bestCount = n }
         }
         if best.isValid { return best }
@@ -1386,7 +1386,7 @@ struct SolverCore {
         // only negative one in few rows), and the objective then pivoted in the symbol of the view before,
         // which every earlier view's row holds: each append rewrote them all. Its own slack moves nothing.
         let k = tab.rows[r].constant
-        for s in [own.first, own.second] where s.isValid && tab.cols[s].count == 1 {
+        for s in [own.first, own.second] where s.isValid && tab.cols.count(s) == 1 {
             let kind = tab.kind[s]
             if (kind == .slack || kind == .error) && tab.coefficient(r, s) < 0 { return s }
         }
@@ -1395,7 +1395,7 @@ struct SolverCore {
             let kind = tab.kind[c.sym]
             guard kind == .slack || kind == .error else { continue }
             // Fewest rows first; between as many, a slack (an error made basic brings its row into the objective).
-            let n = 2 * tab.cols[c.sym].count + (kind == .error ? 1 : 0)
+            let n = 2 * tab.cols.count(c.sym) + (kind == .error ? 1 : 0)
             guard n < bestLen || (n == bestLen && c.sym < best) else { continue }
             if k == 0 || tab.canEnter(c.sym, upTo: k / -c.coef, besides: r) { best = c.sym; bestLen = n }
         }
@@ -1414,8 +1414,8 @@ struct SolverCore {
         var best = Sym.none, bestCount = Int.max
         for c in tab.rows[r].cells where c.coef < -Tolerance.pivotEpsilon {
             let kind = tab.kind[c.sym]
-            guard kind == .slack || kind == .error, tab.cols[c.sym].count < bestCount else { continue }
-            if tab.keepsOptimal(basic: c.sym, in: r) { best = c.sym; bestCount = tab.cols[c.sym].count }
+            guard kind == .slack || kind == .error, tab.cols.count(c.sym) < bestCount else { continue }
+            if tab.keepsOptimal(basic: c.sym, in: r) { best = c.sym; bestCount = tab.cols.count(c.sym) }
         }
         return best
     }

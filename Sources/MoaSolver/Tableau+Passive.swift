@@ -26,7 +26,7 @@ extension Tableau {
     /// derivatives (`downstream(ofSymbol:)`) and true when one of its aggregates is in use, so that the caller
     /// compensates them for what they will stand for; ([], false) otherwise.
     mutating func prepareDefinition(of v: Sym) -> ([(RowID, Double)], Bool) {
-        if pcols[v].isEmpty { return ([], false) }
+        if pcols.isEmpty(v) { return ([], false) }
         var compensate = false
         markDownstream(of: v)
         for (_, w) in scratch.reach {
@@ -64,7 +64,7 @@ extension Tableau {
     /// hold it (rows with an external basic only: `heldOnlyByExternalRows`). Returns false, changing nothing,
     /// when the expansion holds `v` itself: one of those rows defines a variable `v`'s definition depends on.
     mutating func substituteDefinition(of v: Sym) -> Bool {
-        if cols[v].isEmpty && isFreeOfObjective(v) { return true }
+        if cols.isEmpty(v) && isFreeOfObjective(v) { return true }
         let t = allocRow()
         setReduced(t, [v], [1])
         if cellIndex(t, v) != nil { freeRow(t); return false }
@@ -268,9 +268,9 @@ extension Tableau {
     /// dropped this way: the random tests broke when they were, not understood yet; they are activated.)
     func isUnusedDefinition(_ p: RowID, marker: Sym) -> Bool {
         let v = rows[p].basic
-        if !pcols[v].isEmpty { return false }
+        if !pcols.isEmpty(v) { return false }
         for d in [marker, rows[p].aggregate] where d.isValid {
-            if !cols[d].isEmpty || (phaseOne.isActive && phaseOne.index[d] >= 0) { return false }
+            if !cols.isEmpty(d) || (phaseOne.isActive && phaseOne.index[d] >= 0) { return false }
             for l in levels.indices where levels[l].coef[d] != 0 { return false }
         }
         return true
@@ -280,7 +280,7 @@ extension Tableau {
     func aggregateUnused(_ p: RowID) -> Bool {
         let d = rows[p].aggregate
         if !d.isValid { return true }
-        if !cols[d].isEmpty || (phaseOne.isActive && phaseOne.index[d] >= 0) { return false }
+        if !cols.isEmpty(d) || (phaseOne.isActive && phaseOne.index[d] >= 0) { return false }
         for l in levels.indices where levels[l].coef[d] != 0 { return false }
         return true
     }
@@ -560,7 +560,7 @@ extension Tableau {
     /// Whether at most `limit` passive rows are downstream of `v` (directly or through other passive rows). Stops
     /// walking past the limit, so it costs O(limit) where `downstream(ofSymbol:)` costs the whole downstream.
     mutating func isDownstreamSmall(_ v: Sym, limit: Int) -> Bool {
-        if pcols[v].isEmpty { return true }
+        if pcols.isEmpty(v) { return true }
         let small = markDownstream(of: v, limit: limit)
         unmarkDownstream()
         return small

@@ -128,7 +128,7 @@ extension Tableau {
     mutating func substitute(_ s: Sym, _ r: RowID) {
         loadPivot(r)
         let k = rows[r].constant
-        while let ref = cols[s].last {
+        while let ref = cols.last(s) {
             let rr = ref.row
             touch(rr)
             let c = rows[rr].cells[Int(ref.cell)].coef
@@ -338,7 +338,7 @@ extension Tableau {
                 candidates.removeLast()
                 continue
             }
-            let len = cols[s].count
+            let len = cols.count(s)
             if best < 0 || len < bestLen || (len == bestLen && s < candidates[best]) { best = i; bestLen = len }
             i += 1
         }
@@ -416,7 +416,7 @@ extension Tableau {
                 if k == .dummy { continue }
                 let d: Int
                 if c < -Tolerance.coefEpsilon { d = 1 } else if k == .external && c > Tolerance.coefEpsilon { d = -1 } else { continue }
-                let len = bland ? 0 : cols[s].count
+                let len = bland ? 0 : cols.count(s)
                 if !entering.isValid || len < enteringLen || (len == enteringLen && s < entering) {
                     entering = s; dir = d; enteringLen = len
                 }

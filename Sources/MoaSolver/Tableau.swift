@@ -405,7 +405,7 @@ struct Tableau {
     /// order (above every symbol it ranks above), after any placed there before. Returns false, changing
     /// nothing, when `s` is in a row, `target` was itself placed, or three symbols are placed below it already.
     mutating func placeRank(_ s: Sym, below target: Sym) -> Bool {
-        guard !rowOf[s].isValid, cols[s].isEmpty, pcols[s].isEmpty, let place = rankPlace(for: s, below: target)
+        guard !rowOf[s].isValid, cols.isEmpty(s), pcols.isEmpty(s), let place = rankPlace(for: s, below: target)
         else { return false }
         setRankPlace(s, place)
         return true
@@ -439,7 +439,7 @@ struct Tableau {
     mutating func purge(_ s: Sym) {
         let r = rowOf[s]
         if r.isValid { freeRow(r) }
-        while let ref = cols[s].last {
+        while let ref = cols.last(s) {
             touch(ref.row)
             removeCell(ref.row, Int(ref.cell))
         }
@@ -558,7 +558,7 @@ struct Tableau {
         let slot = s.index & (Tableau.columnCacheSlots - 1)
         if columnCache[slot].sym == s && columnCache[slot].epoch == cellEpoch { return columnCache[slot].items }
         var items: [(row: RowID, coef: Double)] = []
-        items.reserveCapacity(cols[s].count)
+        items.reserveCapacity(cols.count(s))
         for ref in cols[s] { items.append((ref.row, rows[ref.row].cells[Int(ref.cell)].coef)) }
         columnCache[slot] = (s, cellEpoch, items)
         return items
