@@ -121,6 +121,13 @@ extension SolverCore {
             }
         }
         if let p = objectiveProblem() { return p }
+        // The optimum's bookkeeping: a symbol that improves the objective is listed (`optimize` looks at the
+        // list only; `dropCandidates` must not drop one).
+        for s in tab.kind.indices where !tab.rowOf[s].isValid && tab.kind[s] != .unused && !tab.isCandidate[s] {
+            if tab.improvingDirection(Sym(Int32(s))) != 0 {
+                return "\(symbolName(Sym(Int32(s)))) improves the objective and is not a candidate"
+            }
+        }
         for slot in cons.indices where cons[slot].live && cons[slot].active {
             let rec = cons[slot]
             var res = rec.constant

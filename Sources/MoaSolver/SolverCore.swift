@@ -1580,6 +1580,8 @@ struct SolverCore {
             return
         }
         ensureOptimal()
+        // Nothing listed: no symbol improves the objective, and the dual simplex's pivots keep it so.
+        let optimalBefore = tab.candidates.isEmpty
         var mayFail = false, blame = -1
         // Journaled for optional constraints too: the dual simplex can still fail on them numerically (a pivot
         // below the epsilon), and that failure must not leave a half-shifted tableau (found by moa-fuzz).
@@ -1628,7 +1630,10 @@ struct SolverCore {
             for i in items.indices.reversed() { cons[items[i].slot].constant = saved[i] }
             throw failure
         }
-        if began { tab.commit() }
+        if began {
+            tab.commit()
+            if optimalBefore { tab.dropCandidates() }
+        }
     }
 
     /// Adds `amount` times its coefficient on aggregate `d` to the constant of every active row that holds `d`.

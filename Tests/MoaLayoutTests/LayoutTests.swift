@@ -1296,4 +1296,41 @@ final class EnteringChoiceTests: XCTestCase {
         XCTAssertLessThan(perPivot, 300, "candidates looked at per pivot")
         XCTAssertEqual(views[n - 1].frame.maxX, 1000, accuracy: 1e-6)
     }
+
+    /// A resize that compresses rows of labels runs the dual simplex, whose pivots move the objective's
+    /// coefficients of thousands of symbols without making any of them improve. They are not left listed for
+    /// the next optimisation to look at one by one: removing one label afterwards looked at 25,775 candidates
+    /// on 10k labels (3.6 ms) before, 49 now.
+    func testAResizeLeavesNoCandidatesForTheNextChange() throws {
+        let layout = try Layout(width: 1024, height: 768)
+        let content = try layout.addView("content")
+        var lines = ["content.left == 0", "content.right == 0", "content.top == 0", "content.bottom == 0"]
+        let rows = 60, perRow = 8
+        for r in 0..<rows {
+            for j in 0..<perRow {
+                let l = "r\(r)_\(j)", k = r * perRow + j
+                let v = try layout.addView(l, in: content)
+                try v.setIntrinsicSize(width: Double(30 + k * 37 % 61), height: Double(16 + k % 9))
+                lines.append("\(l).resistH == \(700 + 5 * j)")
+                lines.append(j == 0 ? "\(l).left == content.left + 8" : "\(l).left == r\(r)_\(j - 1).right + 6")
+                if j > 0 { lines.append("\(l).top == r\(r)_0.top") }
+                if r == 0 {
+                    if j == 0 { lines.append("\(l).top == content.top + 8") }
+                } else {
+                    if j == 0 { lines.append("\(l).top == r\(r - 1)_0.top @ 100") }
+                    lines.append("r\(r)_0.top >= r\(r - 1)_\(j).bottom + 4")
+                }
+            }
+            lines.append("content.right >= r\(r)_\(perRow - 1).right + 8")
+        }
+        try layout.eqs(lines.joined(separator: "\n"))
+        try layout.solve()
+        try layout.setRootSize(width: 420, height: 768)   // every row compresses
+        try layout.solve()
+        let looks = layout.solver._candidateLooks
+        try layout.removeView(try XCTUnwrap(layout.view(named: "r30_7")))
+        try layout.solve()
+        XCTAssertLessThan(layout.solver._candidateLooks - looks, 100, "candidates looked at by the removal")
+        XCTAssertLessThanOrEqual(try XCTUnwrap(layout.view(named: "r29_7")).frameInRoot.maxX, 420 - 8 + 1e-6)
+    }
 }
