@@ -51,10 +51,10 @@ struct ColumnIndex {
         return n
     }
 
-    /// Adds a symbol with no entries.
-    mutating func appendSymbol() {
-        heads.append(ColumnIndex.empty)
-        tails.append([])
+    /// Adds `n` symbols with no entries.
+    mutating func appendSymbols(_ n: Int) {
+        heads.append(contentsOf: repeatElement(ColumnIndex.empty, count: n))
+        tails.append(contentsOf: repeatElement([], count: n))
     }
 
     /// Removes the last `n` symbols.

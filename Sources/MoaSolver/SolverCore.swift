@@ -141,14 +141,8 @@ struct SolverCore {
     }
 
     mutating func addVariable(name: String = "") -> Variable {
-        let slot: Int
-        if let f = freeVarSlots.popLast() {
-            slot = Int(f)
-        } else {
-            slot = varSym.count
-            varSym.append(.none); varGeneration.append(0); varLive.append(false); varName.append("")
-            varUses.append(0); varValue.append(0); varEdit.append(-1); varChanged.append(false)
-        }
+        if freeVarSlots.isEmpty { growVariableSlots() }
+        let slot = Int(freeVarSlots.removeLast())
         varGeneration[slot] &+= 1
         if varGeneration[slot] == 0 { varGeneration[slot] = 1 }
         varLive[slot] = true
@@ -159,6 +153,21 @@ struct SolverCore {
         varSym[slot] = tab.newSymbol(.external, owner: Int32(slot))
         liveVariables += 1
         return Variable(slot: slot, generation: varGeneration[slot])
+    }
+
+    /// Makes `Tableau.symbolChunk` variable slots, free, the lowest on top (as `Tableau.growSymbols`: a run per
+    /// per-variable array rather than eight appends per variable).
+    mutating func growVariableSlots() {
+        let n = Tableau.symbolChunk, first = varSym.count
+        varSym.append(contentsOf: repeatElement(.none, count: n))
+        varGeneration.append(contentsOf: repeatElement(0, count: n))
+        varLive.append(contentsOf: repeatElement(false, count: n))
+        varName.append(contentsOf: repeatElement("", count: n))
+        varUses.append(contentsOf: repeatElement(0, count: n))
+        varValue.append(contentsOf: repeatElement(0, count: n))
+        varEdit.append(contentsOf: repeatElement(-1, count: n))
+        varChanged.append(contentsOf: repeatElement(false, count: n))
+        for i in stride(from: first + n - 1, through: first, by: -1) { freeVarSlots.append(Int32(i)) }
     }
 
     mutating func removeVariable(_ v: Variable) throws(SolverError) {

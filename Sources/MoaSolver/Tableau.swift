@@ -149,10 +149,14 @@ struct Scratch {
     var reach: [(UInt64, RowID)] = []     // rows found by `downstream`, with their seq
     var pivotCoefs: [Double] = []
 
-    /// Grows the per-symbol buffers by one symbol.
-    mutating func addSymbol() {
-        pos.append(-1); expandCoef.append(0); expandQueued.append(false); flatCoef.append(0); flatMark.append(false)
-        symbolMark.append(false)
+    /// Grows the per-symbol buffers by `n` symbols.
+    mutating func addSymbols(_ n: Int) {
+        pos.append(contentsOf: repeatElement(-1, count: n))
+        expandCoef.append(contentsOf: repeatElement(0, count: n))
+        expandQueued.append(contentsOf: repeatElement(false, count: n))
+        flatCoef.append(contentsOf: repeatElement(0, count: n))
+        flatMark.append(contentsOf: repeatElement(false, count: n))
+        symbolMark.append(contentsOf: repeatElement(false, count: n))
     }
 
     /// Shrinks the per-symbol buffers by the last `n` symbols.
@@ -321,24 +325,39 @@ struct Tableau {
     // MARK: - Symbols
 
     mutating func newSymbol(_ k: SymbolKind, owner o: Int32) -> Sym {
-        let s: Sym
-        if let f = freeSyms.popLast() {
-            s = f
-            if journal.isOpen { journal.poppedSymbol(f, leaving: freeSyms.count) }
-        } else {
-            s = Sym(kind.count)
-            kind.append(.unused); owner.append(-1); rowOf.append(.none); cols.appendSymbol(); pcols.appendSymbol()
-            isCandidate.append(false); aggregateOf.append(.none); symValue.append(0); rankOrder.append(-1)
-            changes.isSymDirty.append(false)
-            phaseOne.index.append(-1)
-            scratch.addSymbol()
-            for l in levels.indices { levels[l].coef.append(0) }
-        }
+        if freeSyms.isEmpty { growSymbols() }
+        let s = freeSyms.removeLast()
+        if journal.isOpen { journal.poppedSymbol(s, leaving: freeSyms.count) }
         kind[s] = k
         owner[s] = o
         rowOf[s] = .none
         aggregateOf[s] = .none
         return s
+    }
+
+    /// Symbols made at once by `growSymbols`.
+    static let symbolChunk = 64
+
+    /// Makes `symbolChunk` unused symbols and lists them free, the lowest id on top, so that `newSymbol` hands
+    /// out ids in the order it did one at a time: a run appended to each of the twenty per-symbol arrays
+    /// instead of an append (a call that checks the array is unique) per array and symbol, which was a quarter
+    /// of adding a view to a layout. The journal needs nothing: ids past its mark go on rollback, and the free
+    /// list above its mark with them.
+    mutating func growSymbols() {
+        let n = Tableau.symbolChunk, first = kind.count
+        kind.append(contentsOf: repeatElement(.unused, count: n))
+        owner.append(contentsOf: repeatElement(-1, count: n))
+        rowOf.append(contentsOf: repeatElement(.none, count: n))
+        cols.appendSymbols(n); pcols.appendSymbols(n)
+        isCandidate.append(contentsOf: repeatElement(false, count: n))
+        aggregateOf.append(contentsOf: repeatElement(.none, count: n))
+        symValue.append(contentsOf: repeatElement(0, count: n))
+        rankOrder.append(contentsOf: repeatElement(-1, count: n))
+        changes.isSymDirty.append(contentsOf: repeatElement(false, count: n))
+        phaseOne.index.append(contentsOf: repeatElement(-1, count: n))
+        scratch.addSymbols(n)
+        for l in levels.indices { levels[l].coef.append(contentsOf: repeatElement(0, count: n)) }
+        for i in stride(from: first + n - 1, through: first, by: -1) { freeSyms.append(Sym(Int32(i))) }
     }
 
     /// Frees a symbol that occurs nowhere (or whose remaining occurrences are numerical residue).
