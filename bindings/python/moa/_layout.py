@@ -96,6 +96,7 @@ from ._lib import (lib, DONE_FN, REST_FN, TEXT_FN, MEASURE_FN, ADVANCE_FN, PROGR
 # The calls of every frame: moa._speedups' when it is in use, else ctypes' (_lib.py chooses; same signatures,
 # same results).
 from ._lib import advance as _advance, advance_frames as _advance_frames, changed_frames as _changed_frames
+from ._lib import advance_into as _advance_into, speedups as _speedups
 
 if TYPE_CHECKING:
     from ._arrange import Stack, Chain, Barrier
@@ -332,6 +333,9 @@ class _Core:
         self.progress_error: Optional[BaseException] = None
         self.done_error: Optional[BaseException] = None
 
+
+if _speedups is not None:  # advance_into reads and writes these classes' slots
+    _speedups.bind_types(_Core, FrameColumns)
 
 # key (the C `ud`) -> (core, function). Completions are popped when called (the library calls each exactly
 # once); the debug reporter stays until replaced or the layout is closed.
@@ -1565,9 +1569,17 @@ class Layout:
         (replaced by a larger one when more views moved than it holds) and out is returned: nothing is made per
         frame, and a column read in the last frame is read again without a call while as many views move. On
         failure out is as it was; a bad out raises before the frame."""
-        # _call inlined: this is the call made for every frame, the one the benchmarks compare with C.
-        d = dt if type(dt) is float and dt - dt == 0 else finite(dt, "dt")
+        # This is the call made for every frame, the one the benchmarks compare with C: with out, moa._speedups
+        # makes it whole in the usual case (advance_into: no callbacks, a float dt, all that moved fits in out).
         core = self._core
+        if out is not None and _advance_into is not None:
+            r = _advance_into(core, dt, out)
+            if r is out:
+                return out
+            if r is not None:  # the frame is made: a failure, the layout closed, or more moved than out holds
+                return self._frames_after(r[0], _NONE_RAISED, r[1], out, out.buffer, len(out.buffer))
+        # _call inlined.
+        d = dt if type(dt) is float and dt - dt == 0 else finite(dt, "dt")
         h = core.h
         if h is None:
             raise _closed()
@@ -1593,7 +1605,14 @@ class Layout:
         else:
             frame = _NONE_RAISED
             st, n = _advance_frames(h, d, arr, cap)
-        if (st or frame or core.h is None) and not self._clock_end(st, frame):
+        return self._frames_after(st, frame, n, out, arr, cap)
+
+    def _frames_after(self, st: int, frame: list[BaseException], n: int, out: Optional[FrameColumns],
+                      arr: ctypes.Array[Frame_], cap: int) -> Optional[FrameColumns]:
+        """advance_frames after its C call (status st, n views moved, written into arr of cap frames, out's
+        buffer when out is given; frame: what callbacks raised in it)."""
+        h = self._core.h
+        if (st or frame or h is None) and not self._clock_end(st, frame):
             return None
         if out is not None:
             if n > cap:  # more moved than out holds: all of them, from the frame just made, into a new buffer

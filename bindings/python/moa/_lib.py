@@ -408,6 +408,10 @@ advance_frames: Callable[[int, float, Any, int], Tuple[int, int]] = (
 #: changed_frames(h, buffer or None, cap) -> (status, count): moa_layout_changed_frames.
 changed_frames: Callable[[int, Any, int], Tuple[int, int]] = (
     speedups.changed_frames if speedups else _ct_changed_frames)
+#: advance_into(core, dt, out) -> out, (status, count) or None: Layout.advance_frames(dt, out=out)'s usual case
+#: in one call (moa._layout binds its classes first), or None without the module: that method has no ctypes twin,
+#: its Python body is the other path.
+advance_into: Optional[Callable[[Any, float, Any], Any]] = speedups.advance_into if speedups else None
 
 
 _V = TypeVar("_V")

@@ -10,7 +10,9 @@
 ** below, so both paths call the one copy ctypes loaded. Each function converts its arguments, makes one call and
 ** returns the status (and the count): the checks of the arguments, the error messages and the exceptions stay in
 ** Python (moa/_layout.py), which calls these only with arguments it has checked. The one check made here is the
-** one the library cannot make: that an output buffer holds what the call is told it holds.
+** one the library cannot make: that an output buffer holds what the call is told it holds. One function does
+** more: advance_into, Layout.advance_frames(dt, out=cols) in its usual case (every check made here, the frame,
+** the columns' count), which steps aside, before any call, for every case the Python method handles itself.
 **
 ** The GIL stays held during the calls (a frame is microseconds). The library calls back into Python during a
 ** frame (completions, pan rests, measure and text-advance functions): those are ctypes callbacks, which take the
@@ -19,6 +21,7 @@
 */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 
 #include <stddef.h>
 #include <stdint.h>
@@ -207,6 +210,111 @@ static PyObject *sp_changed_frames(PyObject *self, PyObject *const *args, Py_ssi
 }
 
 /* ======================================================================================================== */
+/* Layout.advance_frames(dt, out=cols) in one C function                                                     */
+/* ======================================================================================================== */
+
+/* The slots advance_into reads and writes, by offset (set by bind_types from moa._layout's classes, whose
+   __slots__ put these members at fixed offsets): _Core.h and _Core.callbacks, FrameColumns.buffer and
+   FrameColumns._n. Unset (type NULL) until bind_types: advance_into then always falls back. */
+static struct {
+    PyTypeObject *core, *columns;
+    Py_ssize_t core_h, core_callbacks, columns_buffer, columns_n;
+} types;
+
+/* The offset of a __slots__ member of cls holding any object (a member descriptor), or -1 with an exception. */
+static Py_ssize_t slot_offset(PyTypeObject *cls, const char *name) {
+    PyObject *d = PyObject_GetAttrString((PyObject *)cls, name);
+    if (d == NULL) return -1;
+    Py_ssize_t off = -1;
+    if (Py_IS_TYPE(d, &PyMemberDescr_Type) && ((PyMemberDescrObject *)d)->d_member->type == T_OBJECT_EX)
+        off = ((PyMemberDescrObject *)d)->d_member->offset;
+    else
+        PyErr_Format(PyExc_TypeError, "%s.%s is not a __slots__ member", cls->tp_name, name);
+    Py_DECREF(d);
+    return off;
+}
+
+/* A slot's value, borrowed (NULL when unset). */
+static PyObject *slot(PyObject *o, Py_ssize_t offset) { return *(PyObject **)((char *)o + offset); }
+
+/* bind_types(core_class, columns_class): moa._layout's _Core and FrameColumns, for advance_into. */
+static PyObject *sp_bind_types(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (!nargs_are("bind_types", nargs, 2)) return NULL;
+    if (!PyType_Check(args[0]) || !PyType_Check(args[1])) {
+        PyErr_SetString(PyExc_TypeError, "bind_types() takes two classes");
+        return NULL;
+    }
+    PyTypeObject *core = (PyTypeObject *)args[0], *columns = (PyTypeObject *)args[1];
+    Py_ssize_t h = slot_offset(core, "h"), cb = slot_offset(core, "callbacks");
+    Py_ssize_t buf = slot_offset(columns, "buffer"), n = slot_offset(columns, "_n");
+    if (h < 0 || cb < 0 || buf < 0 || n < 0) return NULL;
+    /* All or nothing, as bind(). The classes are kept alive: the offsets are theirs. */
+    Py_INCREF(core);
+    Py_INCREF(columns);
+    Py_XSETREF(types.core, core);
+    Py_XSETREF(types.columns, columns);
+    types.core_h = h;
+    types.core_callbacks = cb;
+    types.columns_buffer = buf;
+    types.columns_n = n;
+    Py_RETURN_NONE;
+}
+
+/* advance_into(core, dt, out) -> out, (status, count) or None: the common case of Layout.advance_frames(dt,
+   out=cols) without a line of Python (the method's checks and bookkeeping cost as much as the frame in which
+   one view moves). None, before any call, when the case is not the common one: dt not a finite float, core not
+   an open _Core with no callbacks registered (nothing can raise in the frame then), out not a FrameColumns
+   with a buffer; the method then takes its own path, which makes the same call. Otherwise the frame is made
+   into out's buffer: out is returned when it succeeded and all the views that moved fit (out's count set, the
+   columns it keeps dropped when the count changed, as the method does); (status, count) when the method must
+   finish (a failure, the layout closed, more views moved than out holds). */
+static PyObject *sp_advance_into(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    (void)self;
+    if (!nargs_are("advance_into", nargs, 3)) return NULL;
+    PyObject *core = args[0], *dt = args[1], *out = args[2];
+    if (types.core == NULL || moa.advance_frames == NULL) Py_RETURN_NONE;
+    if (!Py_IS_TYPE(core, types.core) || !Py_IS_TYPE(out, types.columns) || !PyFloat_CheckExact(dt)) Py_RETURN_NONE;
+    double d = PyFloat_AS_DOUBLE(dt);
+    PyObject *h = slot(core, types.core_h), *cb = slot(core, types.core_callbacks);
+    PyObject *buffer = slot(out, types.columns_buffer);
+    if (!(d - d == 0) || h == NULL || !PyLong_CheckExact(h) || cb == NULL || !PyLong_CheckExact(cb) ||
+        buffer == NULL)
+        Py_RETURN_NONE;
+    int overflow = 0;
+    if (PyLong_AsLongAndOverflow(cb, &overflow) != 0 || overflow) { /* (callbacks registered, or an error) */
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    moa_layout *L = PyLong_AsVoidPtr(h);
+    if (L == NULL) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(buffer, &view, PyBUF_WRITABLE) < 0) {
+        PyErr_Clear();
+        Py_RETURN_NONE;
+    }
+    size_t cap = (size_t)view.len / sizeof(moa_frame), count = 0;
+    int st = moa.advance_frames(L, d, cap ? view.buf : NULL, cap, &count);
+    PyBuffer_Release(&view);
+    if (st != 0 || count > cap || slot(core, types.core_h) != h) return status_count(st, count);
+    PyObject *n = slot(out, types.columns_n);
+    if (n == NULL || !PyLong_CheckExact(n) || PyLong_AsSize_t(n) != count) {
+        PyErr_Clear();
+        PyObject *now = PyLong_FromSize_t(count), *dict;
+        if (now == NULL) return NULL;
+        Py_XSETREF(*(PyObject **)((char *)out + types.columns_n), now);
+        if ((dict = PyObject_GenericGetDict(out, NULL)) == NULL) return NULL;
+        PyDict_Clear(dict); /* the columns read before: memoryviews of the old count */
+        Py_DECREF(dict);
+    }
+    Py_INCREF(out);
+    return out;
+}
+
+/* ======================================================================================================== */
 /* The module                                                                                               */
 /* ======================================================================================================== */
 
@@ -218,6 +326,11 @@ static PyMethodDef methods[] = {
      "advance_frames(handle, dt, buffer, cap) -> (status, count): moa_layout_advance_frames."},
     {"changed_frames", (PyCFunction)(void (*)(void))sp_changed_frames, METH_FASTCALL,
      "changed_frames(handle, buffer or None, cap) -> (status, count): moa_layout_changed_frames."},
+    {"bind_types", (PyCFunction)(void (*)(void))sp_bind_types, METH_FASTCALL,
+     "bind_types(core_class, columns_class): moa._layout's _Core and FrameColumns, for advance_into."},
+    {"advance_into", (PyCFunction)(void (*)(void))sp_advance_into, METH_FASTCALL,
+     "advance_into(core, dt, out) -> out, (status, count) or None: Layout.advance_frames(dt, out=out)'s usual "
+     "case."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -228,3 +228,86 @@ def test_callbacks_in_advance_frames_surface_after_the_frame(into):
     assert L.closed
     with pytest.raises(moa.ClosedError):
         L.advance_frames(0.1, out=cols)
+
+
+def run_into_scenario():
+    """advance_frames(dt, out=cols) through every branch of its usual case and around it: the count the same
+    (a column read before stays and shows the new frame), smaller, larger than out holds (a new buffer), an int
+    dt, a refused dt, a bad out, a failed frame, a closed layout. Everything read, as plain values."""
+    out = []
+    L, cs, _ = screen(40)
+    cols = moa.FrameColumns()
+    cs[3].animate(300, duration=0.25)   # sidebar.width: every view, more than an empty FrameColumns holds
+    got = L.advance_frames(1 / 16, out=cols)
+    out.append((got is cols, len(cols), len(cols.buffer), named(L, cols)))
+    xs = cols.root_x
+    got = L.advance_frames(1 / 16, out=cols)  # as many: the column is kept and reads the new frame
+    out.append((got is cols, cols.root_x is xs, xs.tolist(), named(L, cols)))
+    cs[3].animate(cs[3].constant, duration=0)  # (stops it where it is)
+    cs[7].animate(40, duration=0.25)           # the badge alone: fewer, the columns dropped
+    got = L.advance_frames(1 / 16, out=cols)
+    out.append((got is cols, len(cols), cols.root_x is xs, cols.root_y.tolist(), named(L, cols)))
+    got = L.advance_frames(1, out=cols)  # an int dt (the method's own path), the animation's end
+    out.append((len(cols), named(L, cols), L.animating))
+    for bad in (float("nan"), float("inf"), "0.1"):
+        with pytest.raises((moa.InvalidError, TypeError)) as e:
+            L.advance_frames(bad, out=cols)
+        out.append((type(e.value).__name__, str(e.value), L.time))
+    with pytest.raises(TypeError) as e:
+        L.advance_frames(0.1, out=(Frame_ * 4)())
+    out.append((str(e.value), L.time))
+    with pytest.raises(moa.Error) as e:
+        L.advance_frames(-0.5, out=cols)  # the library refuses it: out as it was
+    out.append((type(e.value).__name__, str(e.value), len(cols), named(L, cols), L.time))
+    L.close()
+    with pytest.raises(moa.ClosedError):
+        L.advance_frames(0.1, out=cols)
+    out.append(len(cols))
+    return out
+
+
+@needs_speedups
+def test_advance_frames_into_out_same_on_both_paths(monkeypatch):
+    """Layout.advance_frames(dt, out=) with moa._speedups.advance_into and with the method's Python body alone."""
+    assert _layout._advance_into is sp.advance_into
+    seen = []
+
+    def into(core, dt, out):
+        r = sp.advance_into(core, dt, out)
+        seen.append("out" if r is out else type(r).__name__)
+        return r
+
+    monkeypatch.setattr(_layout, "_advance_into", into)
+    fast = run_into_scenario()
+    assert {"out", "tuple", "NoneType"} <= set(seen), seen  # made whole, finished by the method, stepped aside
+    monkeypatch.setattr(_layout, "_advance_into", None)
+    slow = run_into_scenario()
+    assert len(fast) == len(slow)
+    for i, (f, s) in enumerate(zip(fast, slow)):
+        assert f == s, "item %d differs" % i
+
+
+@needs_speedups
+def test_advance_into_steps_aside_before_the_frame():
+    """advance_into returns None, making no frame, for every case the method handles itself: a dt that is not a
+    finite float, an out that is not a FrameColumns, a core that is not one or is closed, callbacks waiting."""
+    L, cs, _ = screen(3)
+    cols = moa.FrameColumns()
+    cs[3].animate(300, duration=1)
+    core = L._core
+    for args in [(core, 1, cols), (core, float("nan"), cols), (core, float("-inf"), cols), (core, "1", cols),
+                 (core, 0.1, None), (core, 0.1, (Frame_ * 8)()), (object(), 0.1, cols), (None, 0.1, cols)]:
+        assert sp.advance_into(*args) is None
+    cs[7].animate(40, duration=1, done=lambda _f: None)  # a completion waits: the method collects what it raises
+    assert sp.advance_into(core, 0.1, cols) is None
+    assert L.time == 0 and len(cols) == 0
+    L.cancel_animations()
+    L.advance(0)  # the cancelled completions run
+    assert core.callbacks == 0
+    cs[3].animate(200, duration=1)
+    st, n = sp.advance_into(core, 0.1, cols)  # more moved than out holds: the frame is made, the method finishes
+    assert st == 0 and n == len(L.frame_buffer(changed=True)) > 0 and len(cols) == 0 and L.time > 0
+    L.close()
+    assert sp.advance_into(core, 0.1, cols) is None  # closed: h is None
+    with pytest.raises(TypeError):
+        sp.advance_into(core, 0.1)
