@@ -55,6 +55,8 @@ public final class Layout {
     /// constraints through the layout, or the layout's bookkeeping will be wrong; `solve()` takes its
     /// `takeChangedVariables()`, so taking them elsewhere leaves frames out of date.
     public let solver: Solver
+    /// What the layout's views, constraints, arrangements and animator reach it through (see `LayoutLink`).
+    let link = LayoutLink()
     /// The root view (named `root`): origin (0, 0), size set by `setRootSize(width:height:)`.
     public var root: View { _root }
     /// The safe-area guide (named `safeArea`): the root inset by `safeAreaInsets`.
@@ -199,6 +201,7 @@ public final class Layout {
 
     /// The views a host still holds keep their last frames.
     deinit {
+        link.layout = nil   // first: from here on the layout is gone for whatever reaches it through the link
         for v in allViews.all { v.leaveFrames(frames) }
         // The views go one by one, not down the hierarchy: a view's `subviews` holds its children, so the last
         // release of the root would free the tree recursively, a few stack frames per level (a 40,000-deep
@@ -210,6 +213,7 @@ public final class Layout {
     /// Creates a layout with a root of size 0 × 0 (set it with `setRootSize(width:height:)`).
     public init() {
         solver = Solver()
+        link.layout = self
         _root = makeView("root", .root, superview: nil)
         _safeArea = makeView("safeArea", .guide, superview: _root)
         _margins = makeView("margins", .guide, superview: _root)
@@ -240,7 +244,7 @@ public final class Layout {
         _ = spec(keyboard, .bottom, root, .bottom, 0, .guide)
         keyboardHeightConstraint = spec(keyboard, .height, nil, nil, 0, .guide)
         // The solver names layout constraints by their current equations, only when a dump asks.
-        solver.tagProvider = { [weak self] h in self?.owner(of: h)?.description ?? "" }
+        solver.tagProvider = { [link] h in link.layout?.owner(of: h)?.description ?? "" }
     }
 
     /// Creates a layout with a root of the given size.

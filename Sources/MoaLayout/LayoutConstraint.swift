@@ -62,7 +62,8 @@ public final class LayoutConstraint: Hashable, CustomStringConvertible {
     /// `RuleSection`); it goes when none does.
     var arrangementUses: Int32 = 0
 
-    weak var layout: Layout?
+    var layout: Layout? { link.layout }
+    let link: LayoutLink
     /// How much a violation counts against other constraints of the same priority (1 unless a generator says
     /// otherwise, as a stack's tie-break does).
     var weight: Double = 1
@@ -79,7 +80,7 @@ public final class LayoutConstraint: Hashable, CustomStringConvertible {
          second: View?, secondAttribute: LayoutAttribute?, multiplier: Double, divisor: Double?, constant: Double,
          priority: Double, origin: ConstraintOrigin) {
         self.id = id
-        self.layout = layout
+        link = layout.link
         self.firstView = first
         self.firstAttribute = firstAttribute
         self.relation = relation

@@ -43,7 +43,8 @@ public final class View: Hashable, CustomStringConvertible {
     /// Root, guide or ordinary view.
     public let kind: Kind
     /// The layout the view belongs to (nil once the layout is gone).
-    public internal(set) weak var layout: Layout?
+    public var layout: Layout? { link.layout }
+    let link: LayoutLink
     /// The superview (nil for the root). Guides have the root as superview.
     public internal(set) weak var superview: View? {
         didSet { let p = Int32(superview?.slot ?? -1); updateSlot { $0.superSlot = p } }
@@ -117,7 +118,7 @@ public final class View: Hashable, CustomStringConvertible {
     init(name: String, kind: Kind, layout: Layout, variables: [Variable], serial: Int) {
         self.name = name
         self.kind = kind
-        self.layout = layout
+        link = layout.link
         owner = Unmanaged.passUnretained(layout)
         self.variables = variables
         self.serial = serial

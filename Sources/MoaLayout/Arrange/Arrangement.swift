@@ -77,7 +77,8 @@ public class Arrangement {
     /// How messages name the arrangement, e.g. `stack 'toolbar'`.
     public var title: String { "arrangement" }
     /// The layout (nil once it is gone).
-    public internal(set) weak var layout: Layout?
+    public var layout: Layout? { link.layout }
+    let link: LayoutLink
     /// False once the arrangement ended (its view was removed, or `remove()` was called).
     public internal(set) var isValid = true
     var owned: [OwnedKey: LayoutConstraint] = [:]
@@ -101,7 +102,7 @@ public class Arrangement {
     /// Bumped by each `ruleSections()` of an arrangement that makes its rules in one section (always made again).
     private var wholeStamp = 0
 
-    init(layout: Layout) { self.layout = layout }
+    init(layout: Layout) { link = layout.link }
 
     /// Forgets the sections of the last update (see `lastSections`).
     func forgetSections() {

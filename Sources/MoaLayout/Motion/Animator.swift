@@ -51,7 +51,8 @@ public enum AnimatableProperty: Hashable {
 /// `frameErrors` until the next frame.
 public final class Animator {
     /// The layout this animator moves (nil once the layout is gone).
-    public private(set) weak var layout: Layout?
+    public var layout: Layout? { link.layout }
+    let link: LayoutLink
     /// The clock: seconds since the layout was made, as advanced by the caller.
     public private(set) var time: Double = 0
     /// The number of frames so far (calls of `advance(by:)` and `seek(to:)`).
@@ -75,7 +76,7 @@ public final class Animator {
     var recorded: [FrameSnapshot]?
     var recordGuides = false
 
-    init(layout: Layout) { self.layout = layout }
+    init(layout: Layout) { link = layout.link }
 
     func usableLayout() throws(LayoutError) -> Layout {
         guard let layout else { throw LayoutError(.stale, "the animator's layout is gone") }
