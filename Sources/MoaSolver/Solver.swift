@@ -67,7 +67,7 @@ public final class Solver {
     /// that already exist (a chain's spacers) just above the view before them: `spacer.leading == a.trailing`
     /// then defines the spacer's position and `spacer.trailing == b.leading` the next view's, instead of each
     /// view's position going into a row that holds every gap before it. Returns false, and nothing changes,
-    /// when a constraint holds `v`, the variable made after `w` was itself placed, or three variables are placed
+    /// when a constraint holds `v`, the variable made after `w` was itself placed, or 63 variables are placed
     /// there already. The order shapes the tableau only, never the solution.
     @discardableResult
     public func placeRank(of v: Variable, justAbove w: Variable) throws(SolverError) -> Bool {

@@ -1172,7 +1172,7 @@ struct SolverCore {
     mutating func defineFreeVariable(_ slot: Int, above v: Sym) -> Bool {
         guard let free = freeVariable(slot, besides: v, heldOnlyBy: .none) else { return false }
         let place = tab.rankOrder[free]
-        guard tab.placeRank(free, below: Sym(Int32(v.index + 1))) else { return false }
+        guard tab.placeJustAbove(free, v) else { return false }
         let leveled = cons[slot].tableauFields
         let allocated = makeMarkers(slot)
         if definePassively(slot, subject: free) {
@@ -1190,8 +1190,6 @@ struct SolverCore {
     /// a coefficient as large as any (`definitionSubject`'s rule; among such, the highest-ranked), that can be
     /// placed just above `v` in the rank order. Nil when there is none.
     func freeVariable(_ slot: Int, besides v: Sym, heldOnlyBy own: RowID) -> Sym? {
-        let target = Sym(Int32(v.index + 1))
-        guard tab.rankOrder[v] < 0 else { return nil }
         var free = Sym.none, largest = 0.0, freeCoef = 0.0
         for i in cons[slot].terms.indices {
             let a = abs(cons[slot].terms[i].coef)
@@ -1203,7 +1201,7 @@ struct SolverCore {
             else { continue }
             if !free.isValid || a > freeCoef || (a == freeCoef && tab.ranksAbove(s, free)) { free = s; freeCoef = a }
         }
-        guard free.isValid, freeCoef >= largest, tab.rankPlace(for: free, below: target) != nil else { return nil }
+        guard free.isValid, freeCoef >= largest, tab.placeJustAbove(for: free, v) != nil else { return nil }
         return free
     }
 
@@ -1226,7 +1224,7 @@ struct SolverCore {
         do throws(SolverError) {
             tab.dropDefinition(r)
             try insert(slot)
-            guard tab.placeRank(free, below: Sym(Int32(v.index + 1))), definePassively(old, subject: free) else {
+            guard tab.placeJustAbove(free, v), definePassively(old, subject: free) else {
                 throw .internalError("a displaced definition could not define its free variable")
             }
         } catch {

@@ -380,9 +380,12 @@ struct Tableau {
 
     // MARK: - Ranks
 
-    /// Places in the rank order per symbol: a symbol's own is `4 * id + 3`, and up to three symbols can be
-    /// placed just below it (`placeRank`).
-    static let rankSpread = 4
+    /// Places in the rank order per symbol: a symbol's own is `64 * id + 63`, and up to 63 symbols can be
+    /// placed just below it (`placeRank`): a chain whose variables were numbered in another order places each
+    /// link's new position just above the last (`placeJustAbove`), under one symbol for as long as the links
+    /// rank above the other variables (with four places a symbol, three links, and the next went in as an
+    /// ordinary row holding the chain's expansion).
+    static let rankSpread = 64
 
     /// Symbol `s`'s place in the rank order: by id, unless it was placed just below another symbol.
     @inline(__always) func rankPlace(_ s: Sym) -> Int {
@@ -422,7 +425,7 @@ struct Tableau {
 
     /// Places external symbol `s`, which no row holds yet, just below the place of symbol id `target` in the rank
     /// order (above every symbol it ranks above), after any placed there before. Returns false, changing
-    /// nothing, when `s` is in a row, `target` was itself placed, or three symbols are placed below it already.
+    /// nothing, when `s` is in a row, `target` was itself placed, or 63 symbols are placed below it already.
     mutating func placeRank(_ s: Sym, below target: Sym) -> Bool {
         guard !rowOf[s].isValid, cols.isEmpty(s), pcols.isEmpty(s), let place = rankPlace(for: s, below: target)
         else { return false }
@@ -430,17 +433,53 @@ struct Tableau {
         return true
     }
 
-    /// The place `placeRank` gives external symbol `s` just below `target`, or nil when there is none (`target`
-    /// was itself placed, or three symbols are placed below it already); whether rows hold `s` aside.
-    func rankPlace(for s: Sym, below target: Sym) -> Int32? {
-        guard s != target, target.index < kind.count, kind[s] == .external, rankOrder[target] < 0 else { return nil }
-        let base = target.index &* Tableau.rankSpread
+    /// Places external symbol `s`, which no row holds yet, just above symbol `v` in the rank order (above
+    /// whatever was placed there before, below the next symbol's own place), `v` placed itself or not. Returns
+    /// false, changing nothing, when `s` is in a row or no place is left there.
+    mutating func placeJustAbove(_ s: Sym, _ v: Sym) -> Bool {
+        guard !rowOf[s].isValid, cols.isEmpty(s), pcols.isEmpty(s), let place = placeJustAbove(for: s, v)
+        else { return false }
+        setRankPlace(s, place)
+        return true
+    }
+
+    /// The place `placeJustAbove` gives external symbol `s`, or nil when there is none; whether rows hold `s`
+    /// aside. Above an unplaced `v` it is one of the places below the next id's own; above a placed `v`, one of
+    /// the places after `v`'s below the same symbol. So a variable defined just above a placed one can be placed
+    /// too: with the variables of a chain numbered in another order, each link's new position goes just above
+    /// the one before it, itself placed. When those places are all taken, the places below the next ids' own
+    /// (up to `placeSearch` ids on): still above `v`, which is all a passive row's rank needs.
+    func placeJustAbove(for s: Sym, _ v: Sym) -> Int32? {
+        guard s != v, kind[s] == .external else { return nil }
+        let o = rankOrder[v]
+        var id = o >= 0 ? Int(o) / Tableau.rankSpread : v.index + 1
+        // (`rankOrderedSymbols` lists the places below existing ids only.)
+        while id < kind.count && id <= (o >= 0 ? Int(o) / Tableau.rankSpread : v.index + 1) + Tableau.placeSearch {
+            if let p = freePlace(for: s, from: id &* Tableau.rankSpread) { return p }
+            id += 1
+        }
+        return nil
+    }
+
+    /// How many ids on `placeJustAbove` looks for a free place.
+    static let placeSearch = 64
+
+    /// The place above every place taken (by another symbol than `s`) among those below the own place of the
+    /// symbol whose places start at `base`, or nil when the last is taken.
+    func freePlace(for s: Sym, from base: Int) -> Int32? {
         var j = 0
-        for k in 0 ..< Tableau.rankSpread - 1 where placedRanks[base + k] != nil && placedRanks[base + k] != s {
-            j = k + 1
+        for k in stride(from: Tableau.rankSpread - 2, through: 0, by: -1) {
+            if let t = placedRanks[base + k], t != s { j = k + 1; break }
         }
         guard j < Tableau.rankSpread - 1, base + j <= Int(Int32.max) else { return nil }
         return Int32(base + j)
+    }
+
+    /// The place `placeRank` gives external symbol `s` just below `target`, or nil when there is none (`target`
+    /// was itself placed, or 63 symbols are placed below it already); whether rows hold `s` aside.
+    func rankPlace(for s: Sym, below target: Sym) -> Int32? {
+        guard s != target, target.index < kind.count, kind[s] == .external, rankOrder[target] < 0 else { return nil }
+        return freePlace(for: s, from: target.index &* Tableau.rankSpread)
     }
 
     /// Puts symbol `s` at place `place` of the rank order (-1: its own, by id), recorded for a rollback.
