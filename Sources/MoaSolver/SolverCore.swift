@@ -837,7 +837,9 @@ struct SolverCore {
     ///
     /// A required equality defines its highest-ranked variable (`definitionSubject`) as a passive row when that
     /// variable has no definition yet: free, or basic in an active row, which then goes back in without it
-    /// (`swapDefinition`). Every other constraint goes in as an ordinary (active, reduced) row. Which constraint
+    /// (`swapDefinition`); held by a bound or a preference, it defines instead a variable of its own that
+    /// nothing holds yet when it has one (`defineFreeVariable`). Every other constraint goes in as an ordinary
+    /// (active, reduced) row. Which constraint
     /// defines which variable depends on the constraints and the variables' ranks, not on the order of the calls.
     mutating func insert(_ slot: Int) throws(SolverError) {
         // The record is changed in place (a copy would retain and release its arrays on every add); what an
@@ -873,6 +875,14 @@ struct SolverCore {
                 // as an ordinary row.
                 releaseMarkers(allocated)
                 cons[slot].tableauFields = leveled
+            } else if takesOver && isEquality && tab.rows[r].passive
+                        && !SolverCore.isEquality(cons[Int(tab.rows[r].constraint)])
+                        && defineFreeVariable(slot, above: v) {
+                // `v` is held by a bound or a preference and the equality has a variable nothing holds yet: that
+                // one is defined instead. Taking `v` over would put the bound back as an ordinary row written in
+                // the expansions of the equality's other variables (a column whose heights were numbered above
+                // its tops: each height's bound held the column so far).
+                return
             } else if takesOver && !(tab.journal.isOpen && swapLeavesOnlyDummies(cons[slot], subject: v)) {
                 if isEquality, try redefineDisplaced(slot, subject: v, row: r) { return }
                 let allocated = makeMarkers(slot)

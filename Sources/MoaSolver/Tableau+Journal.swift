@@ -169,7 +169,7 @@ extension Tableau {
         if kind.count > journal.symCount {
             let n = kind.count - journal.symCount
             kind.removeLast(n); owner.removeLast(n); rowOf.removeLast(n); cols.removeLastSymbols(n)
-            rankOrder.removeLast(n); pcols.removeLastSymbols(n); isCandidate.removeLast(n); aggregateOf.removeLast(n); symValue.removeLast(n)
+            rankOrder.removeLast(n); placesTaken.removeLast(n); roomAfter.removeLast(n); pcols.removeLastSymbols(n); isCandidate.removeLast(n); aggregateOf.removeLast(n); symValue.removeLast(n)
             changes.isSymDirty.removeLast(n)
             changes.syms.removeAll { $0.index >= kind.count }
             phaseOne.index.removeLast(n)

@@ -277,6 +277,12 @@ struct Tableau {
     /// symbols so placed, by that place (`RankQueue` and the evaluation program read them back).
     var rankOrder: [Int32] = []
     var placedRanks: [Int: Sym] = [:]
+    /// Per symbol id: the places below its own in use, up to the highest taken (0: none), so that the next free
+    /// one is a single read (`freePlace`); kept by `recordPlace`.
+    var placesTaken: [UInt8] = []
+    /// Per symbol id: an id at or after it that may have a free place below its own (later when it is full),
+    /// so that `placeJustAbove` hops over runs of full ids.
+    var roomAfter: [Int32] = []
 
     // Rows: dense ids into these arrays.
     var rows: [Row] = []
@@ -353,6 +359,8 @@ struct Tableau {
         aggregateOf.append(contentsOf: repeatElement(.none, count: n))
         symValue.append(contentsOf: repeatElement(0, count: n))
         rankOrder.append(contentsOf: repeatElement(-1, count: n))
+        placesTaken.append(contentsOf: repeatElement(0, count: n))
+        roomAfter.append(contentsOf: (first..<first + n).lazy.map { Int32($0) })
         changes.isSymDirty.append(contentsOf: repeatElement(false, count: n))
         phaseOne.index.append(contentsOf: repeatElement(-1, count: n))
         scratch.addSymbols(n)
@@ -372,7 +380,7 @@ struct Tableau {
         kind[s] = .unused
         owner[s] = -1
         if rankOrder[s] >= 0 {
-            placedRanks[Int(rankOrder[s])] = nil
+            recordPlace(Int(rankOrder[s]), nil)
             rankOrder[s] = -1
         }
         freeSyms.append(s)
@@ -439,6 +447,14 @@ struct Tableau {
     mutating func placeJustAbove(_ s: Sym, _ v: Sym) -> Bool {
         guard !rowOf[s].isValid, cols.isEmpty(s), pcols.isEmpty(s), let place = placeJustAbove(for: s, v)
         else { return false }
+        // The full ids passed on the way now lead straight to the one with room (path compression).
+        var id = firstIDAbove(v)
+        let found = Int(place) / Tableau.rankSpread
+        while id < found {
+            let next = Int(roomAfter[id])
+            roomAfter[id] = Int32(found)
+            id = max(next, id + 1)
+        }
         setRankPlace(s, place)
         return true
     }
@@ -447,32 +463,50 @@ struct Tableau {
     /// aside. Above an unplaced `v` it is one of the places below the next id's own; above a placed `v`, one of
     /// the places after `v`'s below the same symbol. So a variable defined just above a placed one can be placed
     /// too: with the variables of a chain numbered in another order, each link's new position goes just above
-    /// the one before it, itself placed. When those places are all taken, the places below the next ids' own
-    /// (up to `placeSearch` ids on): still above `v`, which is all a passive row's rank needs.
+    /// the one before it, itself placed. When those places are all taken, the first free place below a later
+    /// id's own (hopping over full ids by `roomAfter`): still above `v`, which is all a passive row's rank needs
+    /// (the paragraphs of a document, thousands of lefts each placed above the pane's).
     func placeJustAbove(for s: Sym, _ v: Sym) -> Int32? {
         guard s != v, kind[s] == .external else { return nil }
-        let o = rankOrder[v]
-        var id = o >= 0 ? Int(o) / Tableau.rankSpread : v.index + 1
         // (`rankOrderedSymbols` lists the places below existing ids only.)
-        while id < kind.count && id <= (o >= 0 ? Int(o) / Tableau.rankSpread : v.index + 1) + Tableau.placeSearch {
+        var id = firstIDAbove(v)
+        while id < kind.count {
             if let p = freePlace(for: s, from: id &* Tableau.rankSpread) { return p }
-            id += 1
+            id = max(Int(roomAfter[id]), id + 1)
         }
         return nil
     }
 
-    /// How many ids on `placeJustAbove` looks for a free place.
-    static let placeSearch = 64
+    /// The first id whose places rank above `v`: `v`'s own when `v` was placed below it (the places after
+    /// `v`'s), else the next.
+    @inline(__always) func firstIDAbove(_ v: Sym) -> Int {
+        let o = rankOrder[v]
+        return o >= 0 ? Int(o) / Tableau.rankSpread : v.index + 1
+    }
 
-    /// The place above every place taken (by another symbol than `s`) among those below the own place of the
-    /// symbol whose places start at `base`, or nil when the last is taken.
+    /// The place above every place taken among those below the own place of the symbol whose places start at
+    /// `base` (`s`'s own when it is the highest taken), or nil when the last is taken.
     func freePlace(for s: Sym, from base: Int) -> Int32? {
-        var j = 0
-        for k in stride(from: Tableau.rankSpread - 2, through: 0, by: -1) {
-            if let t = placedRanks[base + k], t != s { j = k + 1; break }
+        let taken = Int(placesTaken[base / Tableau.rankSpread])
+        if taken > 0 && placedRanks[base + taken - 1] == s { return Int32(base + taken - 1) }
+        guard taken < Tableau.rankSpread - 1, base + taken <= Int(Int32.max) else { return nil }
+        return Int32(base + taken)
+    }
+
+    /// Records symbol `s` at place `p` (nil: the place is free again), keeping `placesTaken` and `roomAfter`.
+    mutating func recordPlace(_ p: Int, _ s: Sym?) {
+        let id = p / Tableau.rankSpread, k = p % Tableau.rankSpread
+        placedRanks[p] = s
+        if s != nil {
+            guard k + 1 > Int(placesTaken[id]) else { return }
+            placesTaken[id] = UInt8(k + 1)
+            if k + 1 == Tableau.rankSpread - 1 { roomAfter[id] = Int32(id + 1) }
+        } else if k + 1 == Int(placesTaken[id]) {
+            var taken = k
+            while taken > 0 && placedRanks[id &* Tableau.rankSpread &+ taken &- 1] == nil { taken -= 1 }
+            placesTaken[id] = UInt8(taken)
+            roomAfter[id] = Int32(id)
         }
-        guard j < Tableau.rankSpread - 1, base + j <= Int(Int32.max) else { return nil }
-        return Int32(base + j)
     }
 
     /// The place `placeRank` gives external symbol `s` just below `target`, or nil when there is none (`target`
@@ -487,9 +521,9 @@ struct Tableau {
         let old = rankOrder[s]
         guard old != place else { return }
         if journal.isOpen { journal.ranks.append((s, old)) }
-        if old >= 0 && placedRanks[Int(old)] == s { placedRanks[Int(old)] = nil }
+        if old >= 0 && placedRanks[Int(old)] == s { recordPlace(Int(old), nil) }
         rankOrder[s] = place
-        if place >= 0 { placedRanks[Int(place)] = s }
+        if place >= 0 { recordPlace(Int(place), s) }
         evaluation.invalidate()
     }
 

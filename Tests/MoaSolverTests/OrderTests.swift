@@ -142,6 +142,61 @@ final class OrderTests: XCTestCase {
         }
     }
 
+    /// A document of paragraphs in a pane (`left == pane.left + 16`, `top == previous.bottom + 12`,
+    /// `height >= 20`, a strong reflow rule), its variables made in an order that puts every paragraph's left
+    /// below the pane's left and each height above its top, builds the same tableau as in layout order. Two
+    /// causes went in as ordinary rows holding the column so far (20.3M cells against 54k): a link whose
+    /// highest-ranked variable was a height held by its bound took the height over, putting the bound back as an
+    /// ordinary row, instead of defining its new top; and with 4,500 lefts placed above the pane's, the places of
+    /// the 64 ids searched ran out.
+    func testAColumnNumberedAgainstItsLayoutBuildsTheSameTableau() throws {
+        let paragraphs = 4_500
+        func build(lateOrder: Bool) throws -> (values: [Double], cells: Int, definitions: Int) {
+            let s = Solver()
+            var left: [Variable] = [], top: [Variable] = [], width: [Variable] = [], height: [Variable] = []
+            let x, pane, paneWidth: Variable
+            if lateOrder {
+                left = (0..<paragraphs).map { s.addVariable(name: "left\($0)") }
+                pane = s.addVariable(name: "pane"); x = s.addVariable(name: "x"); paneWidth = s.addVariable(name: "pw")
+                top = (0..<paragraphs).map { s.addVariable(name: "top\($0)") }
+                width = (0..<paragraphs).map { s.addVariable(name: "width\($0)") }
+                height = (0..<paragraphs).map { s.addVariable(name: "height\($0)") }
+            } else {
+                x = s.addVariable(name: "x"); pane = s.addVariable(name: "pane"); paneWidth = s.addVariable(name: "pw")
+                for j in 0..<paragraphs {
+                    left.append(s.addVariable(name: "left\(j)")); width.append(s.addVariable(name: "width\(j)"))
+                    top.append(s.addVariable(name: "top\(j)")); height.append(s.addVariable(name: "height\(j)"))
+                }
+            }
+            try s.add(Expression([Term(x, 1)], constant: -300), .equal)
+            try s.add(Expression([Term(pane, 1), Term(x, -1)], constant: -1), .equal)
+            try s.add(Expression([Term(pane, 1), Term(paneWidth, 1)], constant: -1400), .equal)
+            for j in 0..<paragraphs {
+                try s.add(Expression([Term(left[j], 1), Term(pane, -1)], constant: -16), .equal)
+                try s.add(Expression([Term(width[j], 1), Term(paneWidth, -1)], constant: 32), .equal)
+                try s.add(j == 0 ? Expression([Term(top[j], 1)], constant: 0)
+                                 : Expression([Term(top[j], 1), Term(top[j - 1], -1), Term(height[j - 1], -1)],
+                                              constant: -12), .equal)
+                try s.add(Expression([Term(height[j], 1)], constant: -20), .greaterOrEqual)
+                try s.add(Expression([Term(height[j], 1), Term(width[j], 0.25)], constant: -100), .equal,
+                          priority: Priority.high)
+            }
+            s.updateVariables()
+            if let problem = s._consistencyProblem() { XCTFail(problem) }
+            let all = [x, pane, paneWidth] + left + width + top + height
+            return (try all.map { try s.value(of: $0) }, s.usage.cells, s._statistics.passive.rows)
+        }
+        let reference = try build(lateOrder: false)
+        let late = try build(lateOrder: true)
+        XCTAssertLessThanOrEqual(late.cells, reference.cells + reference.cells / 50,
+                                 "\(late.cells) cells, \(reference.cells) in layout order")
+        XCTAssertEqual(late.definitions, reference.definitions, "every left a definition, placed above the pane's")
+        for i in reference.values.indices {
+            XCTAssertEqual(late.values[i], reference.values[i], accuracy: 1e-6, "variable \(i)")
+        }
+        XCTAssertEqual(late.values.last!, 20, accuracy: 1e-9)   // the reflow rule yields to the bound
+    }
+
     /// Removing and re-adding constraints in shuffled orders keeps the solution of the same set.
     func testShuffledRemovalsAndReAddsGiveTheSameSolution() throws {
         let (nv, specs) = layout(views: 30)
