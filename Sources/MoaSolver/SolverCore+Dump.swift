@@ -115,6 +115,7 @@ extension SolverCore {
             }
         }
         if let p = tab.columnIndexProblem() { return p }
+        if let p = tab.rankProblem() { return p }
         for l in tab.levels.indices {
             for s in tab.levels[l].coef.indices where tab.levels[l].coef[s] != 0 && tab.rowOf[s].isValid {
                 return "objective level \(l) holds basic \(symbolName(Sym(s)))"

@@ -656,6 +656,37 @@ struct Tableau {
         return items
     }
 
+    /// A description of the first fault in the rank order's bookkeeping (nil when there is none): a place and
+    /// its symbol that disagree, a count of places taken that is not the highest taken, a `roomAfter` that
+    /// would send `placeJustAbove` back or stop it at a full symbol, a passive row holding a variable that does
+    /// not rank below its own. For the consistency checks of tests.
+    func rankProblem() -> String? {
+        var highest = [Int](repeating: 0, count: kind.count)
+        for (place, s) in placedRanks {
+            let id = place / Tableau.rankSpread, k = place % Tableau.rankSpread
+            guard k != Tableau.rankSpread - 1, id < kind.count else { return "place \(place) of \(s.index) is not below a symbol" }
+            guard rankOrder[s] == Int32(place) else { return "place \(place) holds \(s.index), placed at \(rankOrder[s])" }
+            highest[id] = max(highest[id], k + 1)
+        }
+        for s in kind.indices {
+            if rankOrder[s] >= 0 && placedRanks[Int(rankOrder[s])] != Sym(Int32(s)) {
+                return "symbol \(s) is placed at \(rankOrder[s]), which does not list it"
+            }
+            guard Int(placesTaken[s]) == highest[s] else {
+                return "symbol \(s): \(placesTaken[s]) places counted below it, \(highest[s]) taken up to the highest"
+            }
+            guard Int(roomAfter[s]) >= s, highest[s] < Tableau.rankSpread - 1 || Int(roomAfter[s]) > s else {
+                return "symbol \(s): roomAfter \(roomAfter[s]) with \(highest[s]) places taken"
+            }
+        }
+        for r in rows.indices where rows[r].basic.isValid && rows[r].passive {
+            for c in rows[r].cells where kind[c.sym] == .external && !ranksAbove(rows[r].basic, c.sym) {
+                return "passive row \(r) holds \(c.sym.index), which does not rank below its basic \(rows[r].basic.index)"
+            }
+        }
+        return nil
+    }
+
     /// A description of the first cell whose column entry does not point back at it, or of a column with more
     /// entries than there are cells (nil when the index is whole). For the consistency checks of tests.
     func columnIndexProblem() -> String? {

@@ -197,6 +197,56 @@ final class OrderTests: XCTestCase {
         XCTAssertEqual(late.values.last!, 20, accuracy: 1e-9)   // the reflow rule yields to the bound
     }
 
+    /// Variables made in a random order and constraints added, removed, re-added and contradicted in random
+    /// orders: the rank order's bookkeeping (places, the count of places taken below each symbol, the hops over
+    /// full ones, passive rows ranked above what they hold) stays whole after every call, failed calls included
+    /// (`_consistencyProblem` checks it), and the solution is the same system's.
+    func testRandomNumberingAndOrderKeepTheRankOrderWhole() throws {
+        let (nv, specs) = layout(views: 60)
+        let reference = try solve(nv, specs, order: Array(specs.indices))
+        var rng = SplitMix(state: 41)
+        for round in 0..<3 {
+            let s = Solver()
+            var number = Array(0..<nv)
+            for i in stride(from: number.count - 1, to: 0, by: -1) { number.swapAt(i, rng.int(i + 1)) }
+            var made = [Variable?](repeating: nil, count: nv)
+            for i in number.indices.sorted(by: { number[$0] < number[$1] }) { made[i] = s.addVariable(name: "v\(i)") }
+            let vs = made.map { $0! }
+            func expression(_ sp: Spec, shift: Double = 0) -> MoaSolver.Expression {
+                Expression(sp.terms.map { Term(vs[$0.0], $0.1) }, constant: sp.constant + shift)
+            }
+            var handles = [Constraint?](repeating: nil, count: specs.count)
+            func check(_ step: String) {
+                if let problem = s._consistencyProblem() { XCTFail("round \(round), \(step): \(problem)") }
+            }
+            var order = Array(specs.indices)
+            for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, rng.int(i + 1)) }
+            for (k, i) in order.enumerated() {
+                handles[i] = try s.add(expression(specs[i]), specs[i].relation, priority: specs[i].priority)
+                if k % 7 == 0 { check("add \(k)") }
+            }
+            for cycle in 0..<6 {
+                var out: [Int] = []
+                for i in specs.indices where rng.chance(0.25) { try s.remove(handles[i]!); handles[i] = nil; out.append(i) }
+                check("cycle \(cycle), removals")
+                for i in stride(from: out.count - 1, to: 0, by: -1) { out.swapAt(i, rng.int(i + 1)) }
+                for i in out {
+                    handles[i] = try s.add(expression(specs[i]), specs[i].relation, priority: specs[i].priority)
+                    // A required equality contradicting one that holds now fails and changes nothing.
+                    let j = rng.int(specs.count)
+                    if handles[j] != nil, specs[j].relation == .equal, specs[j].priority == Priority.required {
+                        XCTAssertThrowsError(try s.add(expression(specs[j], shift: 7), .equal))
+                    }
+                }
+                check("cycle \(cycle), re-adds")
+            }
+            s.updateVariables()
+            for i in reference.indices {
+                XCTAssertEqual(try s.value(of: vs[i]), reference[i], accuracy: 1e-6, "round \(round), variable \(i)")
+            }
+        }
+    }
+
     /// Removing and re-adding constraints in shuffled orders keeps the solution of the same set.
     func testShuffledRemovalsAndReAddsGiveTheSameSolution() throws {
         let (nv, specs) = layout(views: 30)
