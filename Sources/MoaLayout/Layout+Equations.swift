@@ -1,6 +1,8 @@
 // Moa — the equation language on a layout: names resolved to views and attributes, shorthands expanded,
 // `eq`/`eqs`/`xeq`, the re-issue rule and the `?` report.
 
+import MoaSolver
+
 /// What one equation line does once its names are resolved.
 enum Action {
     /// Make (or update) one constraint.
@@ -330,14 +332,26 @@ extension Layout {
             }
             j.record { [unowned self, fresh, displaced] in self._unregisterNow(fresh, displaced) }
             try _refreshGroup(updated, &j)
+            // The new constraints' variables that nothing holds yet ranked by the batch's equalities, so that
+            // the build does not depend on the order views were made and lines written in.
+            let batch = fresh.map { c in (expression: _expression(c), relation: c.relation.solverRelation,
+                                          priority: c.priority) }
+            let ranks = batch.count > 1 ? solver.rankFreshVariables(for: batch) : RankSnapshot()
             var installed = 0
             do throws(LayoutError) {
-                for c in fresh { try _installNow(c, _expression(c), priority: c.priority); installed += 1 }
+                for (c, b) in zip(fresh, batch) {
+                    try _installNow(c, b.expression, priority: c.priority)
+                    installed += 1
+                }
             } catch {
                 for c in fresh[..<installed].reversed() { _uninstallNow(c) }
+                solver.restoreRanks(ranks)
                 throw error
             }
-            j.record { [unowned self, fresh] in for c in fresh.reversed() { self._uninstallNow(c) } }
+            j.record { [unowned self, fresh] in
+                for c in fresh.reversed() { self._uninstallNow(c) }
+                self.solver.restoreRanks(ranks)
+            }
         } catch {
             // Point at the line of the constraint that failed.
             var e = error

@@ -1,6 +1,8 @@
 // moa-bench — replays `.lin` workloads (../shared/bench/FORMAT.md) on Moa's solver.
 //
-//     moa-bench FILE.lin [-r REPS] [-d] [-s]     (-d: values at every checkpoint; -s: solver statistics per phase)
+//     moa-bench FILE.lin [-r REPS] [-d] [-s] [--rank-batches]   (-d: values at every checkpoint; -s: solver
+//         statistics per phase; --rank-batches: each phase's adds before its first u or r ranked as one batch, as
+//         a layout's eqs does)
 //     moa-bench --frames VIEWS [-r REPS] [--bulk]   (time per animation frame of a layout; see Frames.swift)
 //     moa-bench --scenario NAME --views N [-r REPS]   (a layout built from equations, per step; see Scenarios.swift)
 //
@@ -134,6 +136,18 @@ final class MoaAdapter {
         }
     }
 
+    /// Ranks the fresh variables of a run of adds as one batch (`Solver.rankFreshVariables(for:)`).
+    func rankBatch(_ ops: ArraySlice<Op>, _ w: Workload) {
+        let batch = ops.map { op in
+            let b = Int(op.tbeg)
+            let terms = (b ..< b + Int(op.tlen)).map { Term(vars[Int(w.vars[$0])], w.coef[$0]) }
+            let rel: Relation = op.rel == .eq ? .equal : op.rel == .le ? .lessOrEqual : .greaterOrEqual
+            return (expression: Expression(terms, constant: op.value), relation: rel,
+                    priority: op.required ? Priority.required : op.prio)
+        }
+        solver.rankFreshVariables(for: batch)
+    }
+
     @inline(__always) func remove(_ id: Int) throws {
         guard id >= 0, id < cons.count, let c = cons[id] else {
             throw BenchError(message: "removing constraint \(id): not live")
@@ -173,7 +187,10 @@ final class MoaAdapter {
 }
 
 /// One replay on a fresh solver, timing each phase as `lin::replay_once` does.
-func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?, statistics: Bool = false) throws -> [PhaseStat] {
+/// With `rankBatches`, the adds of each phase before its first update or removal are ranked first as one batch
+/// (`Solver.rankFreshVariables`, what a layout's `eqs` does), inside the phase's time.
+func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?, statistics: Bool = false,
+                rankBatches: Bool = false) throws -> [PhaseStat] {
     let solver = MoaAdapter(w)
     let values = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(w.nvars, 1))
     values.initialize(repeating: 0)
@@ -189,12 +206,16 @@ func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?, s
             eprint("stats \(cur < 0 ? "main" : w.phases[cur]): pivots=\(s.pivots) expansions=\(s.expansions) rows=\(s.rows) cells=\(s.cells) longestColumn=\(s.longestColumn) passive=\(s.passive) external=\(s.external) restricted=\(s.restricted) pivots(subject,optimize,phase1,dual)=\(solver.solver._pivotsByKind) rows=\(solver.solver._rowsRewrittenByKind) cells=\(solver.solver._cellsVisitedByKind) swaps=\(solver.solver._swaps.definitions) downstreamVisits=\(solver.solver._swaps.downstreamVisits) looks=\(solver.solver._candidateLooks)")
         }
     }
-    for op in w.ops {
+    for (index, op) in w.ops.enumerated() {
         switch op.kind {
         case .p:
             closePhase(nowNS())
             cur = op.id; paused = 0; nops = 0; nus = 0
             t0 = nowNS()
+            if rankBatches {
+                let run = w.ops[(index + 1)...].prefix { $0.kind != .u && $0.kind != .r && $0.kind != .p }
+                solver.rankBatch(run.filter { $0.kind == .c }[...], w)
+            }
             continue
         case .c: try solver.add(op, w)
         case .r: try solver.remove(op.id)
@@ -220,7 +241,8 @@ func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?, s
 }
 
 func usage(_ argv0: String) -> Int32 {
-    eprint("usage: \(argv0) FILE.lin [-r REPS] [-d] [-s]\n       \(argv0) --frames VIEWS [-r REPS] [--bulk]\n"
+    eprint("usage: \(argv0) FILE.lin [-r REPS] [-d] [-s] [--rank-batches]\n"
+           + "       \(argv0) --frames VIEWS [-r REPS] [--bulk]\n"
            + "       \(argv0) --scenario chain|grid|nested|labels --views N [-r REPS]")
     return 2
 }
@@ -235,6 +257,7 @@ func runMain() -> Int32 {
     var path: String? = nil
     var dump = false
     var statistics = false
+    var rankBatches = false
     var reps = 1
     var i = 1
     while i < args.count {
@@ -243,6 +266,8 @@ func runMain() -> Int32 {
             dump = true
         } else if a == "-s" {
             statistics = true
+        } else if a == "--rank-batches" {
+            rankBatches = true
         } else if a.hasPrefix("-r") {
             var n = String(a.dropFirst(2))
             if n.isEmpty {
@@ -282,7 +307,8 @@ func runMain() -> Int32 {
         var sums: [Checksum] = []
         var d: [String]? = (dump && r == 0) ? [] : nil
         do {
-            all.append(try replayOnce(w, sums: &sums, dumps: &d, statistics: statistics && r == 0))
+            all.append(try replayOnce(w, sums: &sums, dumps: &d, statistics: statistics && r == 0,
+                                       rankBatches: rankBatches))
         } catch let e as BenchError {
             out.flush()
             eprint("moa error: \(e.message)")
