@@ -336,7 +336,7 @@ extension Layout {
             // the build does not depend on the order views were made and lines written in.
             let batch = fresh.map { c in (expression: _expression(c), relation: c.relation.solverRelation,
                                           priority: c.priority) }
-            let ranks = batch.count > 1 ? solver.rankFreshVariables(for: batch) : RankSnapshot()
+            let ranks = solver.rankFreshVariables(for: batch)
             var installed = 0
             do throws(LayoutError) {
                 for (c, b) in zip(fresh, batch) {

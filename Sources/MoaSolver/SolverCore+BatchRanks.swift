@@ -100,13 +100,13 @@ extension SolverCore {
         // Which peelable variable an equality defines first: one that no constraint holds alone (a position
         // rather than a size, which its bound or preference defines in a growing order), then the highest-ranked
         // (`symbol << 31 | local`, both below 2^31: symbol ids are Int32).
-        let priority = (0..<m).map { k in (bounded[k] ? 0 : Int64(1) << 62) | Int64(rankOf[k]) << 31 | Int64(k) }
+        let peelKey = (0..<m).map { k in (bounded[k] ? 0 : Int64(1) << 62) | Int64(rankOf[k]) << 31 | Int64(k) }
         var byRank: [Int] = []   // highest first, sorted when peeling first stops
         var taken = [Bool](repeating: false, count: equalities)
         var definedBy = [Int32](repeating: -1, count: m)
         var peeled: [Int32] = []
         var heap = PeelHeap()
-        for k in 0..<m where count[k] == 1 { heap.push(priority[k]) }
+        for k in 0..<m where count[k] == 1 { heap.push(peelKey[k]) }
         var cursor = 0
         while true {
             // The equality to take: a peeled variable's (`v` defined), or one left out (`v` -1).
@@ -134,7 +134,7 @@ extension SolverCore {
                 let w = Int(eqVars[i])
                 guard w != v, definedBy[w] < 0 else { continue }
                 count[w] -= 1
-                if count[w] == 1 { heap.push(priority[w]) }
+                if count[w] == 1 { heap.push(peelKey[w]) }
             }
         }
 

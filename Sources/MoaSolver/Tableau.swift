@@ -664,8 +664,12 @@ struct Tableau {
         var highest = [Int](repeating: 0, count: kind.count)
         for (place, s) in placedRanks {
             let id = place / Tableau.rankSpread, k = place % Tableau.rankSpread
-            guard k != Tableau.rankSpread - 1, id < kind.count else { return "place \(place) of \(s.index) is not below a symbol" }
-            guard rankOrder[s] == Int32(place) else { return "place \(place) holds \(s.index), placed at \(rankOrder[s])" }
+            guard k != Tableau.rankSpread - 1, id < kind.count else {
+                return "place \(place) of \(s.index) is not below a symbol"
+            }
+            guard rankOrder[s] == Int32(place) else {
+                return "place \(place) holds \(s.index), placed at \(rankOrder[s])"
+            }
             highest[id] = max(highest[id], k + 1)
         }
         for s in kind.indices {
