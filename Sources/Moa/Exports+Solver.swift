@@ -117,6 +117,43 @@ public func moa_solver_add(
     }
 }
 
+@_cdecl("moa_solver_add_many")
+public func moa_solver_add_many(
+    _ s: OpaquePointer?, _ specs: UnsafeRawPointer?, _ n: Int, _ out: UnsafeMutablePointer<UInt64>?,
+    _ failed: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    var at = n
+    let status = withSolver(s) { box in
+        guard n >= 0, n <= maxTerms else { throw SolverError.invalidArgument("n must be at most \(maxTerms)") }
+        guard n > 0 else { return }
+        guard let specs else { throw BoundaryFailure.misuse("specs is NULL but n is \(n)") }
+        guard let out else { throw BoundaryFailure.misuse("out is NULL but n is \(n)") }
+        let batch = try constraintSpecs(box, specs, n, at: &at)
+        do throws(BatchError) {
+            let made = try box.solver.add(batch)
+            for (i, c) in made.enumerated() { out[i] = box.id(c) }
+        } catch {
+            at = error.index
+            throw error
+        }
+    }
+    if status != Status.ok { failed?.pointee = at }
+    return status
+}
+
+@_cdecl("moa_solver_batch_conflicts")
+public func moa_solver_batch_conflicts(
+    _ s: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?, _ cap: Int, _ count: UnsafeMutablePointer<Int>?
+) -> Int32 {
+    guard let s else { return Status.misuse }
+    do {
+        try ListOut(out, cap, count).write(SolverBox.from(s).record.batchConflicts)
+        return Status.ok
+    } catch {
+        return error.status
+    }
+}
+
 @_cdecl("moa_cons_remove")
 public func moa_cons_remove(_ s: OpaquePointer?, _ c: UInt64) -> Int32 {
     withSolver(s) { box in try box.solver.remove(box.constraint(c)) }

@@ -76,15 +76,27 @@ final class SolverBox {
 
     /// Records a failure and returns its status.
     func failed(_ error: any Error) -> Int32 {
+        if let batch = error as? BatchError { return failed(batch) }
         guard let error = error as? SolverError else { return record.failed(other: error) }
         if case .unsatisfiable(let list) = error {
-            return record.failed(Status.of(error), describeConflicts(error, list), conflicts: list.map { id($0) })
+            return record.failed(Status.of(error), describeConflicts(error.description, list),
+                                 conflicts: list.map { id($0) })
         }
         return record.failed(Status.of(error), error.description)
     }
 
-    private func describeConflicts(_ error: SolverError, _ list: [Constraint]) -> String {
-        var text = error.description
+    /// A failed `moa_solver_add_many`: the failing item's status, the item named in the message, and for a
+    /// conflict the batch's own items beside the constraints that were there.
+    private func failed(_ batch: BatchError) -> Int32 {
+        guard case .unsatisfiable(let list) = batch.error else {
+            return record.failed(Status.of(batch.error), batch.description)
+        }
+        return record.failed(Status.of(batch.error), describeConflicts(batch.description, list),
+                             conflicts: list.map { id($0) }, batchConflicts: batch.batchConflicts)
+    }
+
+    private func describeConflicts(_ description: String, _ list: [Constraint]) -> String {
+        var text = description
         let shown = 8
         for (i, c) in list.prefix(shown).enumerated() {
             let d = (try? solver.description(of: c)) ?? c.description
@@ -129,6 +141,34 @@ let maxTerms = 1 << 24
 /// Byte layout of `moa_term` (checked against the header in MoaCTests).
 let termStride = 16
 let termCoefOffset = 8
+
+/// Byte layout of `moa_cons_spec` (checked against the header in MoaCTests).
+enum SpecLayout {
+    static let stride = 56
+    static let terms = 0, nterms = 8, constant = 16, priority = 24, weight = 32, tag = 40, rel = 48
+}
+
+/// Reads the `n` C `moa_cons_spec`s at `specs` into a batch; `at` is set to the index of each spec as it is read
+/// (the one at fault when a check throws).
+func constraintSpecs(_ box: SolverBox, _ specs: UnsafeRawPointer, _ n: Int, at: inout Int) throws -> [ConstraintSpec] {
+    var batch: [ConstraintSpec] = []
+    batch.reserveCapacity(min(n, 1 << 16))   // grown as the specs check out (a bad one fails first)
+    for i in 0..<n {
+        at = i
+        let p = specs + i &* SpecLayout.stride
+        let terms = UnsafeRawPointer(bitPattern: p.loadUnaligned(fromByteOffset: SpecLayout.terms, as: UInt.self))
+        let nterms = p.loadUnaligned(fromByteOffset: SpecLayout.nterms, as: UInt.self)
+        guard nterms <= UInt(maxTerms) else { throw SolverError.invalidArgument("nterms must be at most \(maxTerms)") }
+        let constant = p.loadUnaligned(fromByteOffset: SpecLayout.constant, as: Double.self)
+        let priority = p.loadUnaligned(fromByteOffset: SpecLayout.priority, as: Double.self)
+        let weight = p.loadUnaligned(fromByteOffset: SpecLayout.weight, as: Double.self)
+        let tag = UnsafePointer<CChar>(bitPattern: p.loadUnaligned(fromByteOffset: SpecLayout.tag, as: UInt.self))
+        let rel = try relation(p.loadUnaligned(fromByteOffset: SpecLayout.rel, as: UInt32.self))
+        let e = try expression(box, terms, Int(nterms), constant)
+        batch.append(ConstraintSpec(e, rel, priority: priority, weight: weight == 0 ? 1 : weight, tag: string(tag)))
+    }
+    return batch
+}
 
 /// Reads `n` C `moa_term`s into an expression.
 func expression(_ box: SolverBox, _ terms: UnsafeRawPointer?, _ n: Int, _ constant: Double) throws(SolverError)

@@ -87,6 +87,9 @@ struct SolverCore {
     var addsSinceUpdate = 0
     var pivotsSinceUpdate = 0
     var deferring = false
+    /// A batch (`add(_: [ConstraintSpec], failure:)`) holds the tableau's transaction open: its adds still
+    /// optimise or defer as adds outside one do (`optimizeAfterAdd`).
+    var batchOpen = false
     /// Pivot count at the last drift check, and the drift a fresh tableau still had (`repairDrift`).
     var driftCheckedAt = 0
     var driftFloor = 0.0
@@ -1342,7 +1345,7 @@ struct SolverCore {
     /// whose limits bound the work of a call does not defer (the work would land in an update, which cannot
     /// fail).
     mutating func optimizeAfterAdd(_ slot: Int) throws(SolverError) {
-        if tab.journal.isOpen { try tab.optimize(); return }
+        if tab.journal.isOpen && !batchOpen { try tab.optimize(); return }
         addsSinceUpdate += 1
         if deferring && !workIsBounded { needsOptimize = true; return }
         let before = tab.stats.pivots

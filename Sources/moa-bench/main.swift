@@ -1,8 +1,8 @@
 // moa-bench — replays `.lin` workloads (../shared/bench/FORMAT.md) on Moa's solver.
 //
-//     moa-bench FILE.lin [-r REPS] [-d] [-s] [--rank-batches]   (-d: values at every checkpoint; -s: solver
-//         statistics per phase; --rank-batches: each phase's adds before its first u or r ranked as one batch, as
-//         a layout's eqs does)
+//     moa-bench FILE.lin [-r REPS] [-d] [-s] [--batches]   (-d: values at every checkpoint; -s: solver
+//         statistics per phase; --batches: each phase's adds before its first u or r added in one call,
+//         `Solver.add(_: [ConstraintSpec])`, which ranks them as a layout's eqs does)
 //     moa-bench --frames VIEWS [-r REPS] [--bulk]   (time per animation frame of a layout; see Frames.swift)
 //     moa-bench --scenario NAME --views N [-r REPS]   (a layout built from equations, per step; see Scenarios.swift)
 //
@@ -136,16 +136,21 @@ final class MoaAdapter {
         }
     }
 
-    /// Ranks the fresh variables of a run of adds as one batch (`Solver.rankFreshVariables(for:)`).
-    func rankBatch(_ ops: ArraySlice<Op>, _ w: Workload) {
+    /// Adds a run of adds in one call (`Solver.add(_: [ConstraintSpec])`, which ranks its fresh variables first).
+    func addBatch(_ ops: [Op], _ w: Workload) throws {
         let batch = ops.map { op in
             let b = Int(op.tbeg)
             let terms = (b ..< b + Int(op.tlen)).map { Term(vars[Int(w.vars[$0])], w.coef[$0]) }
             let rel: Relation = op.rel == .eq ? .equal : op.rel == .le ? .lessOrEqual : .greaterOrEqual
-            return (expression: Expression(terms, constant: op.value), relation: rel,
-                    priority: op.required ? Priority.required : op.prio)
+            return ConstraintSpec(Expression(terms, constant: op.value), rel,
+                                  priority: op.required ? Priority.required : op.prio)
         }
-        solver.rankFreshVariables(for: batch)
+        for op in ops where cons[op.id] != nil { throw BenchError(message: "constraint id \(op.id) is already live") }
+        do {
+            for (op, c) in zip(ops, try solver.add(batch)) { cons[op.id] = c }
+        } catch {
+            throw BenchError(message: "adding constraint \(ops[error.index].id): \(error.error.description)")
+        }
     }
 
     @inline(__always) func remove(_ id: Int) throws {
@@ -187,8 +192,8 @@ final class MoaAdapter {
 }
 
 /// One replay on a fresh solver, timing each phase as `lin::replay_once` does.
-/// With `rankBatches`, the adds of each phase before its first update or removal are ranked first as one batch
-/// (`Solver.rankFreshVariables`, what a layout's `eqs` does), inside the phase's time.
+/// With `rankBatches`, the adds of each phase before its first update or removal go in as one batch
+/// (`Solver.add(_: [ConstraintSpec])`, which ranks their fresh variables first, as a layout's `eqs` does).
 func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?, statistics: Bool = false,
                 rankBatches: Bool = false) throws -> [PhaseStat] {
     let solver = MoaAdapter(w)
@@ -199,6 +204,7 @@ func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?, s
     var cur = -1
     var t0 = nowNS(), paused: UInt64 = 0
     var nops = 0, nus = 0
+    var batch: [Op] = [], batchEnd = 0
     func closePhase(_ t: UInt64) {
         if cur >= 0 || nops > 0 { stats.append(PhaseStat(name: cur, ns: t &- t0 &- paused, ops: nops, us: nus)) }
         if statistics {
@@ -214,9 +220,13 @@ func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?, s
             t0 = nowNS()
             if rankBatches {
                 let run = w.ops[(index + 1)...].prefix { $0.kind != .u && $0.kind != .r && $0.kind != .p }
-                solver.rankBatch(run.filter { $0.kind == .c }[...], w)
+                batch = run.filter { $0.kind == .c }
+                batchEnd = run.endIndex
             }
             continue
+        case .c where index < batchEnd:
+            // The run's adds go in together at its first one; the run's edits and suggestions keep their places.
+            if !batch.isEmpty { try solver.addBatch(batch, w); batch = [] }
         case .c: try solver.add(op, w)
         case .r: try solver.remove(op.id)
         case .e: try solver.edit(op.id, op.prio)
@@ -241,7 +251,7 @@ func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?, s
 }
 
 func usage(_ argv0: String) -> Int32 {
-    eprint("usage: \(argv0) FILE.lin [-r REPS] [-d] [-s] [--rank-batches]\n"
+    eprint("usage: \(argv0) FILE.lin [-r REPS] [-d] [-s] [--batches]\n"
            + "       \(argv0) --frames VIEWS [-r REPS] [--bulk]\n"
            + "       \(argv0) --scenario chain|grid|nested|labels --views N [-r REPS]")
     return 2
@@ -266,7 +276,7 @@ func runMain() -> Int32 {
             dump = true
         } else if a == "-s" {
             statistics = true
-        } else if a == "--rank-batches" {
+        } else if a == "--batches" {
             rankBatches = true
         } else if a.hasPrefix("-r") {
             var n = String(a.dropFirst(2))

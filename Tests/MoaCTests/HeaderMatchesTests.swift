@@ -232,6 +232,18 @@ final class HeaderMatchesTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<moa_term>.offset(of: \moa_term.coef), 8)
     }
 
+    /// The layout `moa_solver_add_many` reads `moa_cons_spec` with (`SpecLayout` in SolverBox.swift).
+    func testConsSpecLayout() {
+        XCTAssertEqual(MemoryLayout<moa_cons_spec>.stride, 56)
+        XCTAssertEqual(MemoryLayout<moa_cons_spec>.offset(of: \moa_cons_spec.terms), 0)
+        XCTAssertEqual(MemoryLayout<moa_cons_spec>.offset(of: \moa_cons_spec.nterms), 8)
+        XCTAssertEqual(MemoryLayout<moa_cons_spec>.offset(of: \moa_cons_spec.constant), 16)
+        XCTAssertEqual(MemoryLayout<moa_cons_spec>.offset(of: \moa_cons_spec.priority), 24)
+        XCTAssertEqual(MemoryLayout<moa_cons_spec>.offset(of: \moa_cons_spec.weight), 32)
+        XCTAssertEqual(MemoryLayout<moa_cons_spec>.offset(of: \moa_cons_spec.tag), 40)
+        XCTAssertEqual(MemoryLayout<moa_cons_spec>.offset(of: \moa_cons_spec.rel), 48)
+    }
+
     /// The layouts the layout thunks write `moa_rect`, `moa_frame` and `moa_error_info` with (LayoutBox.swift).
     func testContentStructs() {
         XCTAssertEqual(MemoryLayout<moa_measured_size>.stride, 32)

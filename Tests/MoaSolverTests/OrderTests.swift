@@ -142,6 +142,39 @@ final class OrderTests: XCTestCase {
         }
     }
 
+    /// How `buildLayout` adds a layout's constraints.
+    enum Adding { case oneByOne, rankedFirst, oneCall }
+
+    /// Builds the layout `specs` over `nv` variables, made in the order `number` gives them (variable `i` is made
+    /// `number[i]`-th) and its constraints added in the order `order` lists them, one add at a time, ranked first
+    /// (`rankFreshVariables`) then one at a time, or in one `add(_: [ConstraintSpec])`. Checks the tableau's
+    /// consistency; returns the values and the cells.
+    func buildLayout(_ nv: Int, _ specs: [Spec], number: [Int], order: [Int], adding: Adding) throws
+        -> (values: [Double], cells: Int) {
+        let s = Solver()
+        var made = [Variable?](repeating: nil, count: nv)
+        for i in number.indices.sorted(by: { number[$0] < number[$1] }) { made[i] = s.addVariable(name: "v\(i)") }
+        let vs = made.map { $0! }
+        let items = order.map { k in
+            ConstraintSpec(Expression(specs[k].terms.map { Term(vs[$0.0], $0.1) }, constant: specs[k].constant),
+                           specs[k].relation, priority: specs[k].priority)
+        }
+        switch adding {
+        case .oneCall:
+            let handles = try s.add(items)
+            XCTAssertEqual(Set(handles).count, items.count)
+        case .rankedFirst, .oneByOne:
+            if adding == .rankedFirst {
+                XCTAssertFalse(s.rankFreshVariables(for: items.map { ($0.expression, $0.relation, $0.priority) })
+                    .isEmpty)
+            }
+            for b in items { try s.add(b.expression, b.relation, priority: b.priority) }
+        }
+        s.updateVariables()
+        if let problem = s._consistencyProblem() { XCTFail(problem) }
+        return (try vs.map { try s.value(of: $0) }, s.usage.cells)
+    }
+
     /// Variables made in a random order and the constraints added in another (a program that iterates a hash
     /// table for both): with the batch ranked first (`rankFreshVariables`) the tableau is the layout order's
     /// within a few percent, and the solution the same. Without it a link that joins two pieces of a chain holds
@@ -149,19 +182,7 @@ final class OrderTests: XCTestCase {
     func testABatchRankedFirstBuildsTheSameTableauInAnyOrder() throws {
         let (nv, specs) = layout(views: 300)
         func build(number: [Int], order: [Int], rank: Bool) throws -> (values: [Double], cells: Int) {
-            let s = Solver()
-            var made = [Variable?](repeating: nil, count: nv)
-            for i in number.indices.sorted(by: { number[$0] < number[$1] }) { made[i] = s.addVariable(name: "v\(i)") }
-            let vs = made.map { $0! }
-            let batch = order.map { k in
-                (expression: Expression(specs[k].terms.map { Term(vs[$0.0], $0.1) }, constant: specs[k].constant),
-                 relation: specs[k].relation, priority: specs[k].priority)
-            }
-            if rank { XCTAssertFalse(s.rankFreshVariables(for: batch).isEmpty) }
-            for b in batch { try s.add(b.expression, b.relation, priority: b.priority) }
-            s.updateVariables()
-            if let problem = s._consistencyProblem() { XCTFail(problem) }
-            return (try vs.map { try s.value(of: $0) }, s.usage.cells)
+            try buildLayout(nv, specs, number: number, order: order, adding: rank ? .rankedFirst : .oneByOne)
         }
         let reference = try build(number: Array(0..<nv), order: Array(specs.indices), rank: false)
         let inOrderRanked = try build(number: Array(0..<nv), order: Array(specs.indices), rank: true)
@@ -576,5 +597,112 @@ final class OrderTests: XCTestCase {
             for h in heights { XCTAssertEqual(try s.value(of: h), 10, accuracy: 1e-9) }
             XCTAssertNil(s._consistencyProblem())
         }
+    }
+
+    // MARK: - Solver.add(_: [ConstraintSpec])
+
+    /// One `add` call for the whole batch ranks it first: variables numbered and constraints listed at random
+    /// build (about) the tableau of the layout's order, with the same values, where the same adds one at a time
+    /// build many times the cells.
+    func testABatchCallBuildsTheOrderedTableauInAnyOrder() throws {
+        let (nv, specs) = layout(views: 300)
+        func build(number: [Int], order: [Int], batch: Bool) throws -> (values: [Double], cells: Int) {
+            try buildLayout(nv, specs, number: number, order: order, adding: batch ? .oneCall : .oneByOne)
+        }
+        let reference = try build(number: Array(0..<nv), order: Array(specs.indices), batch: false)
+        var rng = SplitMix(state: 43)
+        var number = Array(0..<nv), order = Array(specs.indices)
+        for i in stride(from: number.count - 1, to: 0, by: -1) { number.swapAt(i, rng.int(i + 1)) }
+        for i in stride(from: order.count - 1, to: 0, by: -1) { order.swapAt(i, rng.int(i + 1)) }
+        let batch = try build(number: number, order: order, batch: true)
+        let oneByOne = try build(number: number, order: order, batch: false)
+        XCTAssertLessThanOrEqual(batch.cells, reference.cells + reference.cells / 5)
+        XCTAssertGreaterThan(oneByOne.cells, 3 * reference.cells, "the batch call is what makes the difference")
+        for i in reference.values.indices {
+            XCTAssertEqual(batch.values[i], reference.values[i], accuracy: 1e-6, "variable \(i)")
+        }
+    }
+
+    /// A batch that fails changes nothing (the dump reads the same): the error names the item, the batch's items
+    /// of a conflict and the constraints that were there; the solver keeps its constraints, values and
+    /// consistency, and the batch without the failing item goes in.
+    func testAFailedBatchAddsNothingAndNamesItsItems() throws {
+        let s = Solver()
+        let x = s.addVariable(name: "x"), y = s.addVariable(name: "y"), z = s.addVariable(name: "z")
+        let free = (0..<6).map { s.addVariable(name: "f\($0)") }
+        let ge = try s.add(Expression([Term(x, 1)], constant: -10), .greaterOrEqual)
+        try s.add(Expression([Term(free[0], 1)], constant: -3), .equal)
+        s.updateVariables()
+        let before = (s.usage.constraints, try [x, y, z].map { try s.value(of: $0) })
+        let dump = s.dump()
+        var items = [
+            ConstraintSpec(Expression([Term(free[1], 1), Term(free[0], -1)], constant: -1), .equal),
+            ConstraintSpec(Expression([Term(y, 1), Term(x, -1)], constant: 0), .equal),
+            ConstraintSpec(Expression([Term(free[2], 1), Term(free[1], -1)], constant: -1), .equal),
+            ConstraintSpec(Expression([Term(z, 1), Term(y, -1)], constant: 0), .equal),
+            ConstraintSpec(Expression([Term(free[3], 1)], constant: -8), .equal, priority: Priority.low),
+            ConstraintSpec(Expression([Term(z, 1)], constant: -5), .lessOrEqual, tag: "z<=5"),
+            ConstraintSpec(Expression([Term(free[4], 1), Term(free[2], -1)], constant: -1), .equal),
+        ]
+        do throws(BatchError) {
+            try s.add(items)
+            XCTFail("the batch conflicts")
+        } catch {
+            XCTAssertEqual(error.index, 5)
+            XCTAssertEqual(error.error, .unsatisfiable(conflicts: [ge]))
+            XCTAssertEqual(error.batchConflicts, [1, 3])
+            XCTAssertTrue(error.description.contains("item 5 of the batch"), error.description)
+        }
+        XCTAssertEqual(s.dump(), dump, "a failed batch puts back exactly what was there")
+        s.updateVariables()
+        XCTAssertEqual(s.usage.constraints, before.0)
+        XCTAssertEqual(try [x, y, z].map { try s.value(of: $0) }, before.1)
+        if let problem = s._consistencyProblem() { XCTFail(problem) }
+
+        // A bad number or a stale variable fails where it is, after other items went in.
+        items.remove(at: 5)
+        var bad = items
+        bad[2].expression = Expression([Term(free[2], .nan)], constant: 0)
+        XCTAssertThrowsError(try s.add(bad)) { error in
+            guard let e = error as? BatchError, case .invalidArgument = e.error else { return XCTFail("\(error)") }
+            XCTAssertEqual(e.index, 2)
+        }
+        bad = items
+        bad[5].expression = Expression([Term(Variable(rawValue: 0x7777_0000_0042), 1)], constant: 0)
+        XCTAssertThrowsError(try s.add(bad)) { error in
+            XCTAssertEqual((error as? BatchError)?.index, 5)
+            XCTAssertEqual((error as? BatchError)?.error, .unknownVariable)
+        }
+        XCTAssertEqual(s.usage.constraints, before.0)
+
+        let made = try s.add(items)
+        XCTAssertEqual(made.count, 6)
+        XCTAssertEqual(try s.priority(of: made[4]), Priority.low)
+        s.updateVariables()
+        XCTAssertEqual(try s.value(of: z), 10, accuracy: 1e-9)
+        XCTAssertEqual(try s.value(of: free[4]), 6, accuracy: 1e-9)
+        if let problem = s._consistencyProblem() { XCTFail(problem) }
+    }
+
+    /// A limit reached half way through a batch stops it, and what went in before is taken out again, though
+    /// the limit still holds while it is undone.
+    func testALimitStopsTheWholeBatch() throws {
+        let s = Solver()
+        let v = (0..<40).map { s.addVariable(name: "v\($0)") }
+        let items = v.indices.map { i in
+            ConstraintSpec(Expression(i == 0 ? [Term(v[0], 1)] : [Term(v[i], 1), Term(v[i - 1], -1)],
+                                      constant: i == 0 ? 0 : -1),
+                           i % 2 == 0 ? .greaterOrEqual : .equal)
+        }
+        s.limits.maxRows = 10
+        XCTAssertThrowsError(try s.add(items)) { error in
+            guard let e = error as? BatchError, case .limit = e.error else { return XCTFail("\(error)") }
+            XCTAssertGreaterThanOrEqual(e.index, 10)
+        }
+        XCTAssertEqual(s.usage.constraints, 0)
+        XCTAssertEqual(s.usage.rows, 0)
+        s.limits.maxRows = SolverLimits.defaultMaxRows
+        XCTAssertEqual(try s.add(items).count, 40)
+        if let problem = s._consistencyProblem() { XCTFail(problem) }
     }
 }

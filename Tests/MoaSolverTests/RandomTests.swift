@@ -42,6 +42,8 @@ struct Spec {
 /// from-scratch optimum (lexicographic objective by priority level).
 final class RandomTests: XCTestCase {
     let priorities: [Double] = [1000, 1000, 1000, 750, 500, 250, 100]
+    /// Batches that failed as unsatisfiable in `run(batches: true)` sequences.
+    var batchConflictsSeen = 0
 
     func fresh(_ specs: [Spec], nvars: Int) -> (Solver, [Variable], Bool) {
         let s = Solver()
@@ -86,6 +88,12 @@ final class RandomTests: XCTestCase {
                        file: StaticString = #filePath, line: UInt = #line) {
         let set = conflicts.compactMap { live[$0] }
         XCTAssertEqual(set.count, conflicts.count, "conflicts name live constraints", file: file, line: line)
+        checkConflict(set, against: newSpec, nvars: nvars, file: file, line: line)
+    }
+
+    /// `set` (required constraints) with `newSpec` made required cannot hold, and without any one of them can.
+    func checkConflict(_ set: [Spec], against newSpec: Spec, nvars: Int,
+                       file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertTrue(set.allSatisfy { $0.priority == 1000 }, "conflicts are required", file: file, line: line)
         XCTAssertFalse(feasible(set + [newSpec], nvars: nvars), "the conflict set is infeasible", file: file, line: line)
         for i in set.indices {
@@ -97,7 +105,11 @@ final class RandomTests: XCTestCase {
 
     /// Returns the number of conflicts the sequence met (each test checks its sequences met some).
     @discardableResult
-    func run(seed: UInt64, steps: Int, nvars: Int, chains: Bool = false, deep: Bool = false) throws -> Int {
+    /// With `batches`, a tenth of the steps add a batch of one to six constraints in one call
+    /// (`add(_: [ConstraintSpec])`); a failed batch must leave the dump identical and name a minimal conflict
+    /// across the solver and the batch.
+    func run(seed: UInt64, steps: Int, nvars: Int, chains: Bool = false, deep: Bool = false,
+             batches: Bool = false) throws -> Int {
         var rng = SplitMix(state: seed)
         let s = Solver()
         let vs = (0..<nvars).map { s.addVariable(name: "x\($0)") }
@@ -112,7 +124,33 @@ final class RandomTests: XCTestCase {
             var failedSpec: Spec? = nil
             let op = rng.int(100)
             do {
-                if op < 45 || order.isEmpty {
+                if batches && rng.chance(0.1) {
+                    let specs = (0..<(1 + rng.int(6))).map { _ in randomSpec(&rng, nvars: nvars, chains: chains) }
+                    let items = specs.map { sp in
+                        ConstraintSpec(Expression(sp.terms.map { Term(vs[$0.0], $0.1) }, constant: sp.constant),
+                                       sp.relation, priority: sp.priority, weight: sp.weight)
+                    }
+                    let count = s.usage.constraints
+                    do throws(BatchError) {
+                        let made = try s.add(items)
+                        for (c, sp) in zip(made, specs) { live[c] = sp; order.append(c) }
+                    } catch {
+                        XCTAssertEqual(s.usage.constraints, count, "step \(step): a failed batch added constraints")
+                        XCTAssertEqual(s.dump(), before, "step \(step): a failed batch changed the solver (\(error))")
+                        if case .unsatisfiable(let conflicts) = error.error {
+                            var failing = specs[error.index]
+                            failing.priority = 1000
+                            XCTAssertTrue(error.batchConflicts.allSatisfy { $0 < error.index })
+                            let set = conflicts.compactMap { live[$0] } + error.batchConflicts.map { specs[$0] }
+                            XCTAssertEqual(set.count, conflicts.count + error.batchConflicts.count)
+                            checkConflict(set, against: failing, nvars: nvars)
+                            conflictsSeen += 1
+                            batchConflictsSeen += 1
+                        } else {
+                            XCTFail("step \(step): unexpected error \(error)")
+                        }
+                    }
+                } else if op < 45 || order.isEmpty {
                     let sp = randomSpec(&rng, nvars: nvars, chains: chains)
                     failedSpec = sp
                     let e = Expression(sp.terms.map { Term(vs[$0.0], $0.1) }, constant: sp.constant)
@@ -234,6 +272,18 @@ final class RandomTests: XCTestCase {
         conflicts += try run(seed: 1, steps: 300, nvars: 5, deep: true)
         conflicts += try run(seed: 201, steps: 300, nvars: 40, deep: true)
         XCTAssertGreaterThan(conflicts, 0, "the sequences exercised conflicts")
+    }
+
+    /// Batches among the other calls: all or nothing, conflicts minimal across the solver and the batch, the
+    /// tableau consistent after every step.
+    func testRandomBatches() throws {
+        var conflicts = 0
+        for seed: UInt64 in 400...403 { conflicts += try run(seed: seed, steps: 300, nvars: 12, batches: true) }
+        for seed: UInt64 in 410...411 {
+            conflicts += try run(seed: seed, steps: 200, nvars: 30, chains: true, deep: seed == 410, batches: true)
+        }
+        XCTAssertGreaterThan(conflicts, 0, "the sequences exercised conflicts")
+        XCTAssertGreaterThan(batchConflictsSeen, 5, "the sequences exercised failed batches")
     }
 
     func testRandomSequencesWider() throws {

@@ -289,6 +289,31 @@ static int add_args(lua_State *L, int *opt_idx) {
     return luaL_typeerror(L, 2, "moa.Relation (from :eq, :le or :ge), moa.Variable or moa.Expression");
 }
 
+/* Why the Variable at idx cannot be used in a constraint of ls: NULL if it can, else the reason, to follow "a
+   variable of the constraint". Pushes nothing. */
+static const char *var_problem(lua_State *L, int idx, LSolver *ls) {
+    LVar *v = (LVar *)lua_touserdata(L, idx);
+    if (lmoa_solver_of(L, idx) != ls) return "belongs to another solver";
+    if (v->generation != ls->generation) return "is stale: created before s:reset()";
+    if (v->id == 0) return "was collected";
+    return NULL;
+}
+
+/* The same for every variable of the Relation or Expression at idx (its user value 1: the Variable objects). */
+static const char *rel_vars_problem(lua_State *L, int idx, LSolver *ls) {
+    const LExpr *e = (const LExpr *)lua_touserdata(L, idx);
+    const char *why = NULL;
+    int i;
+    lua_getiuservalue(L, idx, 1);
+    for (i = 0; i < e->n && !why; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        why = var_problem(L, lua_gettop(L), ls);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return why;
+}
+
 static int solver_progress_trampoline(moa_solver *s, uint64_t pivots, void *ud);
 
 /* Removes constraint id with the pivots and time limits and the progress function lifted, then puts them back:
@@ -307,6 +332,19 @@ static void remove_unlimited(LSolver *ls, moa_cons id) {
         moa_solver_set_progress(ls->s, solver_progress_trampoline, ls->progress_every, ls);
 }
 
+/* Pushes a Constraint of ls (the solver at stack index 1) not added yet (id 0, marked removed): made before the
+   library call that adds it, so that nothing can fail between the add and its bookkeeping. */
+static LCons *push_unadded_cons(lua_State *L, LSolver *ls) {
+    LCons *c = (LCons *)lua_newuserdatauv(L, sizeof *c, 1);
+    c->id = 0;
+    c->generation = ls->generation;
+    c->removed = 1;
+    luaL_setmetatable(L, CONS_MT);
+    lua_pushvalue(L, 1);
+    lua_setiuservalue(L, -2, 1);
+    return c;
+}
+
 /* s:add(relation [, priority [, weight [, tag]]])
    s:add(relation, {priority = p, weight = w, tag = "..."})
    s:add(lhs, "==" | "<=" | ">=", rhs [, priority [, weight [, tag]]])
@@ -316,9 +354,9 @@ static void remove_unlimited(LSolver *ls, moa_cons id) {
    required. */
 static int solver_add(lua_State *L) {
     LSolver *ls = check_solver(L, 1);
-    int opt = 3, rel_idx, i, top;
+    int opt = 3, rel_idx, top;
     double priority, weight;
-    const char *tag = NULL;
+    const char *tag = NULL, *why;
     LExpr *e;
     LCons *c;
     moa_cons id = 0;
@@ -345,28 +383,11 @@ static int solver_add(lua_State *L) {
         tag = lmoa_opt_text(L, opt + 2, "tag");
     }
     /* every variable must belong to this solver */
-    lua_getiuservalue(L, rel_idx, 1);
-    for (i = 0; i < e->n; i++) {
-        LSolver *owner;
-        lua_rawgeti(L, -1, i + 1);
-        owner = lmoa_solver_of(L, -1);
-        if (owner != ls) return luaL_error(L, "bad argument to 'add' (a variable of the constraint belongs to "
-                                              "another solver)");
-        if (((LVar *)lua_touserdata(L, -1))->generation != ls->generation)
-            return luaL_error(L, "bad argument to 'add' (a variable of the constraint is stale: created before "
-                                 "s:reset())");
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
+    why = rel_vars_problem(L, rel_idx, ls);
+    if (why) return luaL_error(L, "bad argument to 'add' (a variable of the constraint %s)", why);
     /* make room for the result first, so that nothing can fail between the add and its bookkeeping */
     lua_getiuservalue(L, 1, 1); /* map */
-    c = (LCons *)lua_newuserdatauv(L, sizeof *c, 1);
-    c->id = 0;
-    c->generation = ls->generation;
-    c->removed = 1;
-    luaL_setmetatable(L, CONS_MT);
-    lua_pushvalue(L, 1);
-    lua_setiuservalue(L, -2, 1);
+    c = push_unadded_cons(L, ls);
     lua_checkstack(L, 8);
 
     st = moa_solver_add(ls->s, e->t, (size_t)e->n, e->constant, (moa_relation)e->rel, priority, tag, &id);
@@ -395,6 +416,170 @@ static int solver_add(lua_State *L) {
     }
     lua_pushvalue(L, -1);
     lua_rawseti(L, -3, (lua_Integer)id); /* map[id] = c */
+    return 1;
+}
+
+/* The most constraints one s:add_many takes (moa_solver_add_many: 2^24). */
+#define MAX_BATCH ((lua_Integer)1 << 24)
+
+/* The constraint of list[i] of s:add_many, at idx (`where` is "" for the item itself, "[1]" for its first slot):
+   a Relation, or a Variable or Expression meaning `expr == 0` (what s:add takes first), whose variables are all of
+   ls and current. Pushes it as a Relation and returns it; raises naming list[i] otherwise. */
+static LExpr *batch_relation(lua_State *L, int idx, LSolver *ls, lua_Integer i, const char *where) {
+    int is_rel = luaL_testudata(L, idx, REL_MT) != NULL;
+    const char *why;
+    Operand a;
+    if (is_rel || luaL_testudata(L, idx, EXPR_MT)) why = rel_vars_problem(L, idx, ls);
+    else if (luaL_testudata(L, idx, VAR_MT)) why = var_problem(L, idx, ls);
+    else {
+        const char *got = luaL_getmetafield(L, idx, "__name") == LUA_TSTRING ? lua_tostring(L, -1)
+                                                                              : luaL_typename(L, idx);
+        luaL_error(L, "add_many: list[%I]%s is not a moa.Relation%s (got %s)", i, where,
+                   where[0] ? "" : " or a table {relation, priority = p, weight = w, tag = \"...\"}", got);
+        return NULL;
+    }
+    if (why) luaL_error(L, "add_many: list[%I]: a variable of the constraint %s", i, why);
+    if (is_rel) {
+        lua_pushvalue(L, idx);
+    } else {
+        lmoa_get_operand(L, idx, &a, "==");
+        lmoa_push_combination(L, &a, 1, NULL, 0, MOA_EQ, "==");
+    }
+    return (LExpr *)lua_touserdata(L, -1);
+}
+
+/* Reads list[i] of s:add_many (at item) into *sp, the options of a table item included. Leaves its Relation on
+   top of the stack and its tag (a string, or nil) below it: the caller anchors both. Raises naming list[i]. */
+static void batch_item(lua_State *L, int item, LSolver *ls, lua_Integer i, moa_cons_spec *sp) {
+    LExpr *e;
+    int opts;
+    memset(sp, 0, sizeof *sp);
+    sp->priority = MOA_REQUIRED;
+    sp->weight = 1;
+    if (lua_type(L, item) != LUA_TTABLE) {
+        lua_pushnil(L); /* no tag */
+        e = batch_relation(L, item, ls, i, "");
+    } else {
+        opts = lua_gettop(L) + 1;
+        lua_getfield(L, item, "priority"); /* opts */
+        lua_getfield(L, item, "weight");   /* opts + 1 */
+        lua_getfield(L, item, "tag");      /* opts + 2 */
+        if (lua_geti(L, item, 2) != LUA_TNIL)
+            luaL_error(L, "add_many: list[%I][2] is not expected (the options are priority =, weight =, tag =)", i);
+        lua_pop(L, 1);
+        if (!lua_isnil(L, opts))
+            sp->priority = lmoa_check_priority(L, opts, MOA_REQUIRED, 0, lua_pushfstring(L, "list[%I].priority", i));
+        if (!lua_isnil(L, opts + 1))
+            sp->weight = lmoa_check_weight(L, opts + 1, lua_pushfstring(L, "list[%I].weight", i));
+        if (!lua_isnil(L, opts + 2)) {
+            size_t len;
+            const char *field = lua_pushfstring(L, "list[%I].tag", i);
+            if (lua_type(L, opts + 2) != LUA_TSTRING) lmoa_type_error(L, opts + 2, field, "string");
+            sp->tag = lua_tolstring(L, opts + 2, &len);
+            if (strlen(sp->tag) != len) lmoa_value_error(L, opts + 2, field, "tag contains a NUL byte");
+        }
+        lua_pushvalue(L, opts + 2); /* the tag */
+        lua_geti(L, item, 1);
+        e = batch_relation(L, lua_gettop(L), ls, i, "[1]");
+        lua_replace(L, -2); /* the relation in place of list[i][1] */
+    }
+    sp->terms = e->n > 0 ? e->t : NULL;
+    sp->nterms = (size_t)e->n;
+    sp->constant = e->constant;
+    sp->rel = (moa_relation)e->rel;
+}
+
+/* s:add_many(list) -> { Constraint, ... }: the constraints of a list in one call, all or nothing
+   (moa_solver_add_many), in the list's order. Each item is what s:add takes first -- a Relation (or a Variable or
+   Expression, meaning expr == 0) -- or a table {relation, priority = p, weight = w, tag = "..."} (priority
+   defaults to required and takes the names s:add takes; weight defaults to 1). Unlike adding them one at a time,
+   the tableau built does not depend on the order of the list or on the order the variables were made in (a chain
+   numbered and listed at random builds what one added in order does: Include/moa.h).
+   -> nil, message, details as s:add if a required constraint conflicts (code "UNSATISFIABLE") or the batch
+   reaches a limit (code "LIMIT"), with details.index the position of the item that failed and
+   details.batch_conflicts the positions of the list's other items in the conflicting set ({} if none;
+   details.conflicts holds the constraints of the solver in it). Nothing is added then. A bad item (its type, a
+   bad priority, weight or tag, a variable of another solver or a stale one) raises naming it (list[i]) before
+   anything is added; so does a failure the library finds in an item (a coefficient out of range). */
+static int solver_add_many(lua_State *L) {
+    LSolver *ls = check_solver(L, 1);
+    lua_Integer n, i;
+    moa_cons_spec *specs;
+    moa_cons *out;
+    size_t failed;
+    int base, result, map;
+    moa_status st;
+
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_settop(L, 2);
+    n = luaL_len(L, 2);
+    if (n < 0 || n > MAX_BATCH) return luaL_argerror(L, 2, "at most 2^24 constraints");
+    failed = (size_t)n; /* no item at fault unless the library names one */
+    /* Scratch in userdata (3, 4): collected even when an error below leaves the function. The terms are the
+       relations' own, and the relations and tags are anchored in a table (5): an __index of the list may make
+       each item, and the progress function may change the list while the library reads them. */
+    specs = (moa_cons_spec *)lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof *specs, 0);
+    out = (moa_cons *)lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof *out, 0);
+    lua_createtable(L, (int)n, 0); /* anchors: [i] the relation of list[i], [n + i] its tag */
+    base = lua_gettop(L);
+    luaL_checkstack(L, 24, "add_many");
+    for (i = 1; i <= n; i++) {
+        lua_geti(L, 2, i);
+        batch_item(L, base + 1, ls, i, &specs[i - 1]);
+        lua_rawseti(L, base, i);     /* the relation */
+        lua_rawseti(L, base, n + i); /* the tag, if any */
+        lua_settop(L, base);
+    }
+    /* make room for the results first, so that nothing can fail between the add and its bookkeeping */
+    lua_createtable(L, (int)n, 0);
+    result = lua_gettop(L);
+    for (i = 1; i <= n; i++) {
+        push_unadded_cons(L, ls);
+        lua_rawseti(L, result, i);
+    }
+    lua_getiuservalue(L, 1, 1); /* map */
+    map = lua_gettop(L);
+    lua_checkstack(L, 12);
+
+    st = moa_solver_add_many(ls->s, n ? specs : NULL, (size_t)n, n ? out : NULL, &failed);
+    if (lmoa_is_failure(st)) {
+        size_t count = 0, cap = 0, k;
+        size_t *idx = NULL;
+        int details;
+        solver_failure(L, ls, 1, st);
+        details = lua_gettop(L);
+        if (failed < (size_t)n) {
+            lua_pushinteger(L, (lua_Integer)failed + 1);
+            lua_setfield(L, details, "index");
+        }
+        if (ls->s && moa_solver_batch_conflicts(ls->s, NULL, 0, &cap) == MOA_OK && cap > 0) {
+            idx = (size_t *)lua_newuserdatauv(L, cap * sizeof *idx, 0);
+            if (moa_solver_batch_conflicts(ls->s, idx, cap, &count) != MOA_OK || count > cap) count = 0;
+        } else {
+            lua_pushnil(L); /* placeholder for the buffer */
+        }
+        lua_createtable(L, (int)count, 0);
+        for (k = 0; k < count; k++) {
+            lua_pushinteger(L, (lua_Integer)idx[k] + 1);
+            lua_rawseti(L, -2, (lua_Integer)(k + 1));
+        }
+        lua_setfield(L, details, "batch_conflicts");
+        lua_pop(L, 1); /* the buffer */
+        return 3;
+    }
+    if (st != MOA_OK)
+        return solver_error(L, ls, st, failed < (size_t)n ? lua_pushfstring(L, "add_many: list[%I]",
+                                                                            (lua_Integer)failed + 1)
+                                                          : "add_many");
+    for (i = 1; i <= n; i++) {
+        LCons *c;
+        lua_rawgeti(L, result, i);
+        c = (LCons *)lua_touserdata(L, -1);
+        c->id = out[i - 1];
+        c->removed = 0;
+        lua_rawseti(L, map, (lua_Integer)c->id); /* map[id] = c */
+    }
+    lua_settop(L, result);
     return 1;
 }
 
@@ -871,6 +1056,7 @@ static const luaL_Reg solver_meta[] = {
 static const luaL_Reg solver_methods[] = {
     {"var", solver_var},
     {"add", solver_add},
+    {"add_many", solver_add_many},
     {"remove", solver_remove},
     {"edit", solver_edit},
     {"unedit", solver_unedit},

@@ -23,6 +23,8 @@ final class ErrorRecord {
     private var staticMessage: UnsafePointer<CChar>?
     /// The conflicts of the last MOA_UNSATISFIABLE, as C ids.
     private(set) var conflicts: [UInt64] = []
+    /// The indexes of a failed batch's items in the conflict of the last MOA_UNSATISFIABLE (`moa_solver_add_many`).
+    private(set) var batchConflicts: [Int] = []
 
     deinit {
         free(message)
@@ -38,7 +40,9 @@ final class ErrorRecord {
     /// Records a success. Cheap when there was nothing to clear.
     @inline(__always)
     func succeeded() {
-        if status != Status.ok || message != nil || staticMessage != nil || !conflicts.isEmpty { clear() }
+        if status != Status.ok || message != nil || staticMessage != nil || !conflicts.isEmpty || !batchConflicts.isEmpty {
+            clear()
+        }
     }
 
     private func clear() {
@@ -52,6 +56,7 @@ final class ErrorRecord {
         message = nil
         staticMessage = nil
         conflicts.removeAll()
+        batchConflicts.removeAll()
     }
 
     /// Records a failure and returns its status: the full message, the `moa_error_info` strings (kind, message,
@@ -59,13 +64,14 @@ final class ErrorRecord {
     /// the conflicting constraints' C ids.
     func failed(_ status: Int32, _ full: String, info: [String] = [],
                 position: (line: Int32, offset: Int32, textOffset: Int32, length: Int32)? = nil,
-                conflicts: [UInt64] = []) -> Int32 {
+                conflicts: [UInt64] = [], batchConflicts: [Int] = []) -> Int32 {
         clear()
         self.status = status
         if let position {
             line = position.line; offset = position.offset; textOffset = position.textOffset; length = position.length
         }
         self.conflicts = conflicts
+        self.batchConflicts = batchConflicts
         for (i, s) in info.prefix(infoStrings.count).enumerated() where !s.isEmpty {
             infoStrings[i] = mallocCString(s)
         }

@@ -174,9 +174,10 @@ private func conflictList(_ m: SolverModel) -> [moa_cons] {
     return ids
 }
 
-/// `m.lastConflicts` must be live, active, required constraints; when small and nice they must form a minimal
-/// conflict with `failing`.
-private func checkConflicts(_ m: SolverModel, failing: Cons, excluding: moa_cons?, wild: Bool = false) {
+/// `m.lastConflicts` must be live, active, required constraints; when small and nice they, with `batchMembers`
+/// (specs of a failed batch that it names), must form a minimal conflict with `failing`.
+private func checkConflicts(_ m: SolverModel, failing: Cons, excluding: moa_cons?, wild: Bool = false,
+                            batchMembers: [Cons] = []) {
     let ids = m.lastConflicts
     var members: [Cons] = []
     for id in ids {
@@ -186,16 +187,18 @@ private func checkConflicts(_ m: SolverModel, failing: Cons, excluding: moa_cons
         members.append(c)
     }
     expect(Set(ids).count == ids.count, "a conflict is listed twice")
+    members += batchMembers
+    let named = members.map(\.id)
     // Exact only with nice numbers: a wild failing constraint (a constant of 1e-9) sits at the solver's epsilon.
     guard !m.wild, !wild, members.count <= 8 else { return }
     // All members hold together (they held before the call); with the failing one they cannot.
     expect(scratch(members, failing) == MOA_UNSATISFIABLE,
-           "the conflict set \(ids) plus the failing constraint is satisfiable in a fresh solver")
+           "the conflict set \(named) plus the failing constraint is satisfiable in a fresh solver")
     for skip in members.indices {
         var rest = members
         rest.remove(at: skip)
         let st = scratch(rest, failing)
-        expect(st == MOA_OK, "conflict set \(ids) is not minimal: without \(members[skip].id) it is still \(st)")
+        expect(st == MOA_OK, "conflict set \(named) is not minimal: without \(members[skip].id) it is still \(st)")
     }
 }
 
@@ -527,6 +530,7 @@ private func solverStep(_ m: SolverModel, _ inp: inout FuzzInput) {
             m.pivotLimited = false
             return
         case 2: break
+        case 3, 4: addMany(m, &inp, before); return
         default: return
         }
         if inp.bool() {
@@ -544,4 +548,113 @@ private func solverStep(_ m: SolverModel, _ inp: inout FuzzInput) {
         m.edits = [:]
         m.wild = false
     }
+}
+
+/// moa_solver_add_many with up to six specs made as `add`'s are (stale ids, NaN, bad relations, priorities and
+/// weights among them). A failure must change nothing (the dump), name a spec that is bad or a required one that
+/// conflicts, and a conflict must be minimal across the solver's constraints and the batch's
+/// (moa_solver_batch_conflicts); a success adds every spec.
+private func addMany(_ m: SolverModel, _ inp: inout FuzzInput, _ before: String) {
+    let n = inp.below(7)
+    var lists: [[moa_term]] = []
+    var model: [Cons] = []
+    var bad: [Bool] = []          // refused by the arguments' checks: a number, relation, priority, weight or id
+    var weights: [Double] = []
+    var callWild = false
+    for _ in 0..<n {
+        var terms: [moa_term] = []
+        var worst = NumClass.nice
+        var stale = false
+        // Mostly good specs (one bad spec fails the batch): live variables, small numbers, valid choices, with
+        // one draw in eight from the hostile pickers.
+        func number() -> Num { inp.below(8) == 0 ? inp.number() : Num(value: Double(inp.below(21) - 10), kind: .nice) }
+        for _ in 0..<inp.below(4) {
+            let (v, kind) = inp.below(8) == 0 || m.vars.isEmpty ? pickVar(m, &inp)
+                : (m.vars[inp.below(m.vars.count)], IdKind.live(0))
+            let c = number()
+            worst = max(worst, c.kind)
+            if case .live = kind {} else { stale = true }
+            terms.append(moa_term(var: v, coef: c.value))
+        }
+        let k = number()
+        worst = max(worst, k.kind)
+        let relByte = inp.byte()
+        let rel = relByte < 250 ? Int(relByte % 3) : Int(relByte)
+        let p = inp.below(8) == 0 ? pickPriority(&inp)
+            : Num(value: [MOA_REQUIRED, MOA_REQUIRED, MOA_REQUIRED, MOA_LOW, MOA_MEDIUM][inp.below(5)], kind: .nice)
+        let w = inp.below(16) == 0 ? [-1, .nan, 1e7, 1e-9][inp.below(4)] : [0.0, 1, 2, 0.5][inp.below(4)]
+        weights.append(w)
+        bad.append(worst == .invalid || p.kind == .invalid || rel > 2 || stale || !(w == 0 || (w >= 1e-6 && w <= 1e6)))
+        callWild = callWild || worst == .wild || p.kind == .wild
+        lists.append(terms)
+        model.append(Cons(id: 0, terms: terms.map { Term(v: $0.var, coef: $0.coef) }, constant: k.value, rel: rel,
+                          priority: p.value, active: true))
+    }
+    m.callWild = callWild
+    let total = lists.reduce(0) { $0 + $1.count }
+    let flat = UnsafeMutableBufferPointer<moa_term>.allocate(capacity: max(total, 1))
+    defer { flat.deallocate() }
+    var specs: [moa_cons_spec] = []
+    var at = 0
+    for (i, terms) in lists.enumerated() {
+        for (j, t) in terms.enumerated() { flat[at + j] = t }
+        specs.append(moa_cons_spec(terms: terms.isEmpty ? nil : UnsafePointer(flat.baseAddress! + at),
+                                   nterms: terms.count, constant: model[i].constant, priority: model[i].priority,
+                                   weight: weights[i], tag: nil, rel: moa_relation(rawValue: UInt32(model[i].rel))))
+        at += terms.count
+    }
+    var ids = [moa_cons](repeating: 0, count: max(n, 1))
+    var failed = 12345
+    let nullSpecs = inp.below(16) == 0
+    let st = nullSpecs ? moa_solver_add_many(m.s, nil, max(n, 1), &ids, &failed)
+                       : moa_solver_add_many(m.s, specs, n, &ids, &failed)
+    trace("add_many \(model.map { "\($0.terms.map { "\($0.coef)*\($0.v)" }) + \($0.constant) rel \($0.rel) @\($0.priority)" }) weights \(weights) null \(nullSpecs) -> \(st) failed \(failed) ids \(ids)")
+    var batchConflicts: [Int] = []
+    if st == MOA_UNSATISFIABLE {
+        var count = 0
+        expect(moa_solver_batch_conflicts(m.s, nil, 0, &count) == MOA_OK, "moa_solver_batch_conflicts(count) failed")
+        batchConflicts = [Int](repeating: 0, count: count)
+        var count2 = 0
+        if count > 0 {
+            expect(moa_solver_batch_conflicts(m.s, &batchConflicts, count, &count2) == MOA_OK && count2 == count,
+                   "moa_solver_batch_conflicts failed")
+        }
+    }
+    unchanged(m, before, st, "add_many")
+    if nullSpecs {
+        allow(st, [MOA_MISUSE], m, "add_many(NULL specs)")
+        expect(failed == max(n, 1), "add_many(NULL specs): failed is \(failed), not n")
+        return
+    }
+    if st == MOA_OK {
+        expect(!bad.contains(true), "add_many accepted a bad spec")
+        expect(failed == 12345, "add_many wrote *failed on success")
+        for i in 0..<n {
+            expect(ids[i] != 0 && !m.cons.contains { $0.id == ids[i] } && !m.dead.contains(ids[i])
+                   && !ids[..<i].contains(ids[i]), "add_many returned a used id \(ids[i])")
+            var c = model[i]
+            c.id = ids[i]
+            m.cons.append(c)
+        }
+        if callWild { m.wild = true }
+        return
+    }
+    guard n > 0 else { return allow(st, [MOA_OK], m, "add_many(empty)") }
+    expect(failed < n, "add_many failed with \(st) naming spec \(failed) of \(n)")
+    guard failed < n else { return }
+    if bad[failed] {
+        allow(st, [MOA_INVALID, MOA_NOTFOUND], m, "add_many(bad spec \(failed))")
+        return
+    }
+    allow(st, model[failed].priority == MOA_REQUIRED ? [MOA_UNSATISFIABLE] : [], m, "add_many(spec \(failed))")
+    guard st == MOA_UNSATISFIABLE else { return }
+    expect(batchConflicts.allSatisfy { $0 < failed && !bad[$0] && model[$0].priority == MOA_REQUIRED },
+           "add_many's batch conflicts \(batchConflicts) name specs that are not earlier required ones")
+    var members: [Cons] = []
+    for i in batchConflicts {
+        var c = model[i]
+        c.id = UInt64(i) | 1 << 62   // not an id of the solver: told apart from the solver's in messages only
+        members.append(c)
+    }
+    checkConflicts(m, failing: model[failed], excluding: nil, wild: callWild, batchMembers: members)
 }

@@ -44,7 +44,9 @@ class Error(Exception):
     - ``message``: what went wrong, without the location;
     - ``line`` (1-based, 0 if none), ``offset`` (byte in that line, -1 if none), ``text_offset``, ``length``;
     - ``source_line``, ``expected``, ``suggestion``, ``source`` (strings, "" if none);
-    - ``conflicts``: a list of :class:`Conflict` for a conflict, else empty.
+    - ``conflicts``: a list of :class:`Conflict` for a conflict, else empty;
+    - ``index``: for :meth:`Solver.add_many`, the 0-based position of the item that failed (else None);
+      ``batch_conflicts``: the positions of that call's other items in the conflict, ascending (else empty).
     """
 
     def __init__(self, text: str, status: int = ERROR, kind: str = "", message: Optional[str] = None, line: int = 0,
@@ -64,6 +66,8 @@ class Error(Exception):
         self.suggestion = suggestion
         self.source = source
         self.conflicts: list[Conflict] = list(conflicts)
+        self.index: Optional[int] = None
+        self.batch_conflicts: list[int] = []
 
 
 class ParseError(Error):

@@ -22,7 +22,8 @@ from typing import Any, Callable, Optional, Tuple, TypeVar
 
 __all__ = ["lib", "path", "DONE_FN", "REST_FN", "TEXT_FN", "MEASURE_FN", "ADVANCE_FN", "PROGRESS_FN",
            "SOLVER_PROGRESS_FN", "Rect_", "Frame_",
-           "ErrorInfo_", "Term_", "MeasuredSize_", "MeasureStats_", "TextStyle_", "TextMetrics_", "Usage_",
+           "ErrorInfo_", "Term_", "ConsSpec_", "MeasuredSize_", "MeasureStats_", "TextStyle_", "TextMetrics_",
+           "Usage_",
            "PRIORITY_NAMES", "CURVE_NAMES", "speedups", "advance", "advance_frames", "changed_frames"]
 
 # ---------------------------------------------------------------------------------------------- types
@@ -59,6 +60,13 @@ class ErrorInfo_(ctypes.Structure):
 class Term_(ctypes.Structure):
     """moa_term."""
     _fields_ = [("var", _u64), ("coef", _dbl)]
+
+
+class ConsSpec_(ctypes.Structure):
+    """moa_cons_spec (one constraint of a moa_solver_add_many batch: terms[0..nterms-1] + constant REL 0; a weight
+    of 0 means 1, a NULL tag "")."""
+    _fields_ = [("terms", _p(Term_)), ("nterms", _size), ("constant", _dbl), ("priority", _dbl), ("weight", _dbl),
+                ("tag", _str), ("rel", _int)]
 
 
 class MeasuredSize_(ctypes.Structure):
@@ -129,6 +137,8 @@ _SIGNATURES = {
     "moa_var_value": (_S, [_vp, _u64, _p(_dbl)]),
     "moa_solver_values": (_S, [_vp, _p(_u64), _size, _p(_dbl)]),
     "moa_solver_add": (_S, [_vp, _p(Term_), _size, _dbl, _int, _dbl, _str, _p(_u64)]),
+    "moa_solver_add_many": (_S, [_vp, _p(ConsSpec_), _size, _p(_u64), _p(_size)]),
+    "moa_solver_batch_conflicts": (_S, [_vp, _p(_size), _size, _p(_size)]),
     "moa_cons_remove": (_S, [_vp, _u64]),
     "moa_cons_set_active": (_S, [_vp, _u64, _int]),
     "moa_cons_is_active": (_S, [_vp, _u64, _p(_int)]),

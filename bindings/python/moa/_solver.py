@@ -10,8 +10,9 @@ variables and suggested values.
         print(x.value, y.value)               # 40.0 50.0
 
 Relations are built with ``==``, ``<=`` and ``>=`` (or ``.eq``, ``.le``, ``.ge`` as in Lua) and added with
-:meth:`Solver.add`. A :class:`Relation` has no truth value (``bool(x == y)`` raises TypeError), so a comparison
-used by mistake in an ``if`` fails loudly. Variables hash by identity.
+:meth:`Solver.add` (or many in one call, all or nothing, with :meth:`Solver.add_many`). A :class:`Relation` has no
+truth value (``bool(x == y)`` raises TypeError), so a comparison used by mistake in an ``if`` fails loudly.
+Variables hash by identity.
 
 Ownership. A Solver owns its C solver; :meth:`Solver.close` (or a ``with`` block, or collection) frees it once.
 Variables and constraints hold their solver. A Constraint stays in its solver until removed. When a Variable
@@ -27,7 +28,7 @@ from typing import Any, Callable, Iterable, List, Literal, NoReturn, Optional, S
 
 from . import _errors as E
 from ._errors import finite, text, boolean
-from ._lib import lib, Term_, Usage_, SOLVER_PROGRESS_FN
+from ._lib import lib, Term_, ConsSpec_, Usage_, SOLVER_PROGRESS_FN
 from ._layout import Usage
 
 __all__ = ["Solver", "Variable", "Expression", "Relation", "Constraint"]
@@ -41,6 +42,33 @@ _SECONDS, _PIVOTS = 2, 3
 Operand = Union[float, "Variable", "Expression"]
 #: A priority: a number in (0, 1000] or a name ("required", "strong", "medium", "weak", ...).
 Priority = Union[float, str]
+#: One item of Solver.add_many: a Relation, or a tuple of add()'s arguments (relation, priority[, weight[, tag]]).
+BatchItem = Union["Relation", Tuple["Relation"], Tuple["Relation", Priority], Tuple["Relation", Priority, float],
+                  Tuple["Relation", Priority, float, Optional[str]]]
+# add()'s arguments checked (Solver._spec): ([(variable id, coefficient)], constant, moa_relation, priority, weight,
+# tag).
+_Spec = Tuple[List[Tuple[int, float]], float, int, float, float, Optional[bytes]]
+_TERM_P = ctypes.POINTER(Term_)
+
+
+def _describe_item(item: object) -> str:
+    if isinstance(item, tuple):
+        if not 1 <= len(item) <= 4:
+            return "a tuple of %d" % len(item)
+        return "a tuple whose first element is %s" % type(item[0]).__name__
+    return type(item).__name__
+
+
+def _item_error(e: Exception, i: int) -> Exception:
+    """e (an argument check's TypeError or moa.Error) again, its message naming item i of add_many, ``index`` i."""
+    msg = "add_many: item %d: %s" % (i, e)
+    if isinstance(e, E.Error):
+        err = type(e)(msg, e.status, e.kind)
+        err.index = i
+        return err
+    new = TypeError(msg)
+    new.index = i  # type: ignore[attr-defined]
+    return new
 
 
 def _closed() -> E.ClosedError:
@@ -166,11 +194,10 @@ class Solver:
         self._check(lib.moa_var_new(self._h(), b, ctypes.byref(out)))
         return Variable(self, out.value, self._generation)
 
-    def add(self, relation: Relation, priority: Priority = "required", weight: float = 1,
-            tag: Optional[str] = None) -> Constraint:
-        """Add `relation` (x + 10 <= y) as a constraint at a priority (a number in (0, 1000] or a name), with a
-        weight within its priority and an optional tag; returns the Constraint. ConflictError (with
-        ``conflicts``) if it is required and cannot hold; nothing is added then."""
+    def _spec(self, relation: Relation, priority: Priority = "required", weight: float = 1,
+              tag: Optional[str] = None) -> _Spec:
+        """add()'s arguments checked (TypeError, InvalidError, NotFoundError, ...: nothing reaches C), as
+        ([(variable id, coefficient), ...], constant, moa_relation, priority, weight, tag or None)."""
         if not isinstance(relation, Relation):
             raise TypeError("add needs a moa.Relation (x + 1 <= y), got %s" % type(relation).__name__)
         p = E.priority(priority)
@@ -178,14 +205,21 @@ class Solver:
         if not 1e-6 <= w <= 1e6:
             raise E.InvalidError("weight must be in [1e-6, 1e6], got %r" % w, E.INVALID, "invalid")
         t = None if tag is None else text(tag, "tag")
-        terms = relation._expr._terms
+        terms = [(self._var_id(v, "a variable of the relation"), coef) for v, coef in relation._expr._terms]
+        return terms, relation._expr._constant, _RELS[relation._op], p, w, t
+
+    def add(self, relation: Relation, priority: Priority = "required", weight: float = 1,
+            tag: Optional[str] = None) -> Constraint:
+        """Add `relation` (x + 10 <= y) as a constraint at a priority (a number in (0, 1000] or a name), with a
+        weight within its priority and an optional tag; returns the Constraint. ConflictError (with
+        ``conflicts``) if it is required and cannot hold; nothing is added then. Many at once: add_many()."""
+        terms, constant, rel, p, w, t = self._spec(relation, priority, weight, tag)
         arr = (Term_ * max(len(terms), 1))()
-        for i, (v, coef) in enumerate(terms):
-            arr[i].var = self._var_id(v, "a variable of the relation")
+        for i, (vid, coef) in enumerate(terms):
+            arr[i].var = vid
             arr[i].coef = coef
         out = ctypes.c_uint64(0)
-        self._check(lib.moa_solver_add(self._h(), arr, len(terms), relation._expr._constant, _RELS[relation._op], p,
-                                       t, ctypes.byref(out)))
+        self._check(lib.moa_solver_add(self._h(), arr, len(terms), constant, rel, p, t, ctypes.byref(out)))
         if w != 1:  # moa_solver_add starts every constraint at weight 1
             # The weight change re-optimises, so it can reach the pivots or time limit (LimitError): all or
             # nothing, and the removal that undoes the add must not be refused by those limits.
@@ -195,6 +229,80 @@ class Solver:
                 self._remove_unlimited(out.value)
                 raise err
         return self._constraint(out.value)
+
+    def add_many(self, items: Iterable[BatchItem]) -> List[Constraint]:
+        """Add several constraints in one call, all or nothing (moa_solver_add_many); returns their Constraints in
+        the order of the items. Each item is what add() takes: a Relation (required, weight 1, no tag) or a tuple
+        of add()'s arguments in their order, (relation, priority[, weight[, tag]]), e.g.
+        ``s.add_many([x >= 0, (x + 10 <= y, "strong"), (y == 100, "weak", 2, "goal")])``.
+
+        One call instead of one per constraint, and the tableau it builds depends neither on the order of the
+        items nor on the order their variables were made in (the items' variables that no constraint holds yet are
+        ranked by the batch's required equalities first): constraints listed in an arbitrary order (a dict's, a
+        set's) build the tableau that adding them grown from one end would, where add() one at a time can build a
+        much bigger one. The work limits (set_limit, on_progress) cover the whole call.
+
+        Every item is checked first, as add() checks its arguments: TypeError or moa.Error (InvalidError,
+        NotFoundError, ...) naming the item, with ``index`` its 0-based position. A failure of the call raises
+        what add() would raise for the item that failed (ConflictError with ``conflicts`` the constraints that
+        were in the solver, LimitError, ...) with ``index`` that item's position and ``batch_conflicts`` the
+        positions of the other items in the conflict (ascending; empty unless a conflict); ``index`` is the
+        number of items when the call as a whole was refused (MisuseError from a progress function). Either way
+        nothing is added."""
+        h = self._h()
+        try:
+            it = iter(items)
+        except TypeError:
+            raise TypeError("add_many needs an iterable of items (a list of relations), got %s"
+                            % type(items).__name__) from None
+        specs = []
+        for i, item in enumerate(it):
+            try:
+                if isinstance(item, Relation):
+                    specs.append(self._spec(item))
+                elif isinstance(item, tuple) and 1 <= len(item) <= 4 and isinstance(item[0], Relation):
+                    specs.append(self._spec(*item))
+                else:
+                    raise TypeError("expected a moa.Relation (x + 1 <= y) or a tuple (relation, priority[, weight[, "
+                                    "tag]]), got %s" % _describe_item(item))
+            except (TypeError, E.Error) as e:
+                raise _item_error(e, i) from None
+        n = len(specs)
+        if n == 0:
+            return []
+        # The terms of all the items in one array, each spec pointing at its slice (nterms 0: terms stays NULL).
+        terms = (Term_ * max(sum(len(spec[0]) for spec in specs), 1))()
+        arr = (ConsSpec_ * n)()
+        base, size, k = ctypes.addressof(terms), ctypes.sizeof(Term_), 0
+        for c, (ts, constant, rel, p, w, t) in zip(arr, specs):
+            if ts:
+                c.terms = ctypes.cast(base + k * size, _TERM_P)
+                for vid, coef in ts:
+                    term = terms[k]
+                    term.var, term.coef = vid, coef
+                    k += 1
+            c.nterms, c.constant, c.rel, c.priority, c.weight, c.tag = len(ts), constant, rel, p, w, t
+        out = (ctypes.c_uint64 * n)()
+        failed = ctypes.c_size_t(n)
+        st = lib.moa_solver_add_many(h, arr, n, out, ctypes.byref(failed))  # (terms, a local, is alive here)
+        if st != E.OK and self._progress_error is None:
+            batch = self._batch_conflicts()  # first: the calls _failure makes (moa_cons_describe) clear the record
+            err = self._failure(st)
+            err.index = failed.value
+            err.batch_conflicts = batch
+            raise err
+        self._check(st)  # the progress function's exception, if it raised one
+        return [self._constraint(cid) for cid in out]
+
+    def _batch_conflicts(self) -> List[int]:
+        """moa_solver_batch_conflicts: the failed add_many's items in the conflict (empty after any other call)."""
+        count = ctypes.c_size_t(0)
+        if lib.moa_solver_batch_conflicts(self._h_, None, 0, ctypes.byref(count)) != E.OK or not count.value:
+            return []
+        arr = (ctypes.c_size_t * count.value)()
+        if lib.moa_solver_batch_conflicts(self._h_, arr, count.value, ctypes.byref(count)) != E.OK:
+            return []
+        return list(arr[:min(len(arr), count.value)])
 
     def _remove_unlimited(self, cid: int) -> None:
         """Remove constraint `cid` with the pivots and time limits and the progress function lifted, then put

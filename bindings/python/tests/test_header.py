@@ -56,8 +56,8 @@ _lib = sys.modules["moa._lib"]  # the module (moa/__init__.py binds the name moa
 HEADER = os.environ.get("MOA_HEADER") or os.path.join(SOURCE_ROOT or ".", "Include", "moa.h")
 
 # The header's structs and callback typedefs -> their names in _lib.py.
-STRUCTS = {"moa_term": "Term_", "moa_rect": "Rect_", "moa_frame": "Frame_", "moa_error_info": "ErrorInfo_",
-           "moa_measured_size": "MeasuredSize_", "moa_measure_stats": "MeasureStats_",
+STRUCTS = {"moa_term": "Term_", "moa_cons_spec": "ConsSpec_", "moa_rect": "Rect_", "moa_frame": "Frame_",
+           "moa_error_info": "ErrorInfo_", "moa_measured_size": "MeasuredSize_", "moa_measure_stats": "MeasureStats_",
            "moa_text_style": "TextStyle_", "moa_text_metrics": "TextMetrics_", "moa_usage": "Usage_"}
 CALLBACKS = {"moa_text_fn": "TEXT_FN", "moa_done_fn": "DONE_FN", "moa_rest_fn": "REST_FN",
              "moa_measure_fn": "MEASURE_FN", "moa_text_advance_fn": "ADVANCE_FN", "moa_progress_fn": "PROGRESS_FN",

@@ -112,6 +112,14 @@ def solver_demo() -> float:
         c = s.add(rel)
         assert_type(c, moa.Constraint)
         s.add(x == 100, "weak")
+        z = s.var("z")
+        many = s.add_many([z >= 0, (z <= 10, "strong"), (z == 5, "weak", 2.0, "mid")])
+        assert_type(many, List[moa.Constraint])
+        try:
+            s.add_many([z <= -1])
+        except moa.ConflictError as e:
+            assert_type(e.index, Optional[int])
+            assert_type(e.batch_conflicts, List[int])
         s.edit(y, "strong").suggest(y, 50).update()
         assert_type(s.counts(), Tuple[int, int])
         return x.value
