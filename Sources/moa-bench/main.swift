@@ -119,7 +119,8 @@ final class MoaAdapter {
         cons = [Constraint?](repeating: nil, count: w.maxID + 1)
     }
 
-    @inline(__always) func add(_ op: Op, _ w: Workload) throws {
+    /// The constraint an add op describes.
+    @inline(__always) func spec(_ op: Op, _ w: Workload) -> ConstraintSpec {
         var terms: [Term] = []
         terms.reserveCapacity(Int(op.tlen))
         let b = Int(op.tbeg)
@@ -127,10 +128,15 @@ final class MoaAdapter {
             terms.append(Term(vars[Int(w.vars[i])], w.coef[i]))
         }
         let rel: Relation = op.rel == .eq ? .equal : op.rel == .le ? .lessOrEqual : .greaterOrEqual
+        return ConstraintSpec(Expression(terms, constant: op.value), rel,
+                              priority: op.required ? Priority.required : op.prio)
+    }
+
+    @inline(__always) func add(_ op: Op, _ w: Workload) throws {
+        let s = spec(op, w)
         if cons[op.id] != nil { throw BenchError(message: "constraint id \(op.id) is already live") }
         do {
-            cons[op.id] = try solver.add(Expression(terms, constant: op.value), rel,
-                                         priority: op.required ? Priority.required : op.prio)
+            cons[op.id] = try solver.add(s.expression, s.relation, priority: s.priority)
         } catch {
             throw BenchError(message: "adding constraint \(op.id): \(error.description)")
         }
@@ -138,13 +144,7 @@ final class MoaAdapter {
 
     /// Adds a run of adds in one call (`Solver.add(_: [ConstraintSpec])`, which ranks its fresh variables first).
     func addBatch(_ ops: [Op], _ w: Workload) throws {
-        let batch = ops.map { op in
-            let b = Int(op.tbeg)
-            let terms = (b ..< b + Int(op.tlen)).map { Term(vars[Int(w.vars[$0])], w.coef[$0]) }
-            let rel: Relation = op.rel == .eq ? .equal : op.rel == .le ? .lessOrEqual : .greaterOrEqual
-            return ConstraintSpec(Expression(terms, constant: op.value), rel,
-                                  priority: op.required ? Priority.required : op.prio)
-        }
+        let batch = ops.map { spec($0, w) }
         for op in ops where cons[op.id] != nil { throw BenchError(message: "constraint id \(op.id) is already live") }
         do {
             for (op, c) in zip(ops, try solver.add(batch)) { cons[op.id] = c }
