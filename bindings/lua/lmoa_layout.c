@@ -820,8 +820,17 @@ static int layout_frames(lua_State *L) { return frames_call(L, 0); }
 static int layout_changed_frames(lua_State *L) { return frames_call(L, 1); }
 
 /* The numbers of one view in L:frame_values(): id, frame x, y, width, height, root_frame x, y, width, height
-   (moa.frame_stride; README.md, "Frames in bulk"). */
+   (moa.frame_stride; README.md, "Frames in bulk"); with "root" fields, id, root_frame x, y, width, height
+   (moa.root_frame_stride: the numbers a renderer that draws in root space reads, about half the cost). */
 #define FRAME_STRIDE 9
+#define ROOT_FRAME_STRIDE 5
+
+/* The `fields` argument of L:frame_values and L:advance_frames at index `arg`: 1 for "root", 0 for "full" (the
+   default). Raises on anything else: call it before any moa_* call. */
+static int check_root_fields(lua_State *L, int arg) {
+    static const char *const fields[] = {"full", "root", NULL};
+    return luaL_checkoption(L, arg, "full", fields);
+}
 
 /* The layout's scratch array of frames (user value 3), grown to hold `need` when it holds fewer, kept for the
    next call: L:frame_values reads into it, without a new buffer per frame. Sets *cap to its capacity; NULL (cap
@@ -854,24 +863,31 @@ static moa_status read_frames(lua_State *L, LLayout *ll, int which, moa_frame *o
 }
 
 /* Pushes the result of L:frame_values and L:advance_frames: the table at index 3 (its array items replaced by
-   the count frames' values, those past the new end cleared) or a new table, then count. */
-static void push_values(lua_State *L, const moa_frame *fr, size_t count) {
+   the count frames' values, those past the new end cleared) or a new table, then count. `root`: the root
+   fields only (ROOT_FRAME_STRIDE per view). */
+static void push_values(lua_State *L, const moa_frame *fr, size_t count, int root) {
     size_t i, j;
     lua_Integer k, old = 0;
     if (lua_istable(L, 3)) {
         old = (lua_Integer)lua_rawlen(L, 3);
         lua_pushvalue(L, 3);
     } else {
-        lua_createtable(L, (int)(count * FRAME_STRIDE), 0);
+        lua_createtable(L, (int)(count * (root ? ROOT_FRAME_STRIDE : FRAME_STRIDE)), 0);
     }
     for (i = 0, k = 0; i < count; i++) {
         const moa_frame *f = &fr[i];
-        const double v[FRAME_STRIDE - 1] = {f->frame.x,         f->frame.y,         f->frame.width,
-                                            f->frame.height,    f->frame_in_root.x, f->frame_in_root.y,
-                                            f->frame_in_root.width, f->frame_in_root.height};
+        const double v[FRAME_STRIDE - 1] = {f->frame_in_root.x, f->frame_in_root.y, f->frame_in_root.width,
+                                            f->frame_in_root.height, f->frame.x, f->frame.y, f->frame.width,
+                                            f->frame.height};
+        const double *first = root ? v : v + 4; /* full: the frame, then the root frame */
         lua_pushinteger(L, (lua_Integer)f->view);
         lua_rawseti(L, -2, ++k);
-        for (j = 0; j < FRAME_STRIDE - 1; j++) {
+        for (j = 0; j < 4; j++) {
+            lua_pushnumber(L, first[j]);
+            lua_rawseti(L, -2, ++k);
+        }
+        if (root) continue;
+        for (j = 0; j < 4; j++) {
             lua_pushnumber(L, v[j]);
             lua_rawseti(L, -2, ++k);
         }
@@ -886,7 +902,7 @@ static void push_values(lua_State *L, const moa_frame *fr, size_t count) {
 /* After a first read of count frames of `which` into the scratch array fr (cap frames): reads them again into
    a larger one when they did not fit, then pushes them as push_values. Returns the number of results. */
 static int push_read_values(lua_State *L, LLayout *ll, int which, moa_frame *fr, size_t cap, size_t count,
-                            const char *fn) {
+                            int root, const char *fn) {
     if (count > cap) {
         moa_status st;
         if (count > (size_t)(INT_MAX / FRAME_STRIDE)) return luaL_error(L, "%s: too many views", fn);
@@ -899,19 +915,20 @@ static int push_read_values(lua_State *L, LLayout *ll, int which, moa_frame *fr,
         if (st != MOA_OK) return lmoa_layout_error(L, ll, st, fn);
         if (count > cap) count = cap;
     }
-    push_values(L, fr, count);
+    push_values(L, fr, count, root);
     return 2;
 }
 
-/* L:frame_values([which [, t]]) -> t, count: the frames of `which` ("changed": changed_frames(), the default;
-   "all": frames(); "all+guides": frames(true)) as one flat array of numbers, FRAME_STRIDE per view, into t
-   (its array items are replaced, those past the new end cleared) or a new table. The frames are read (one
-   moa_* call, two when the scratch array must grow) before t is touched, so a failed call leaves t as it was;
-   no View object, table or string per view. */
+/* L:frame_values([which [, t [, fields]]]) -> t, count: the frames of `which` ("changed": changed_frames(), the
+   default; "all": frames(); "all+guides": frames(true)) as one flat array of numbers, FRAME_STRIDE per view
+   (fields "full", the default) or ROOT_FRAME_STRIDE ("root"), into t (its array items are replaced, those past
+   the new end cleared) or a new table. The frames are read (one moa_* call, two when the scratch array must
+   grow) before t is touched, so a failed call leaves t as it was; no View object, table or string per view. */
 static int layout_frame_values(lua_State *L) {
     static const char *const whichs[] = {"changed", "all", "all+guides", NULL};
     LLayout *ll = lmoa_check_layout(L, 1);
     int which = luaL_checkoption(L, 2, "changed", whichs);
+    int root = check_root_fields(L, 4);
     size_t count = 0, cap;
     moa_frame *fr;
     moa_status st;
@@ -924,16 +941,17 @@ static int layout_frame_values(lua_State *L) {
         return 0;
     }
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "frame_values");
-    return push_read_values(L, ll, which, fr, cap, count, "frame_values");
+    return push_read_values(L, ll, which, fr, cap, count, root, "frame_values");
 }
 
-/* L:advance_frames(dt [, t]) -> t, count: L:advance(dt, false), then L:frame_values("changed", t), in one C call
-   (moa_layout_advance_frames into the scratch array; a second, moa_layout_changed_frames, when it must grow):
-   the way to follow an animation frame by frame. Completions run inside; the first error one raised is raised
-   after the frame, as L:advance. Nothing returned when a callback closed the layout. */
+/* L:advance_frames(dt [, t [, fields]]) -> t, count: L:advance(dt, false), then L:frame_values("changed", t,
+   fields), in one C call (moa_layout_advance_frames into the scratch array; a second, moa_layout_changed_frames,
+   when it must grow): the way to follow an animation frame by frame. Completions run inside; the first error
+   one raised is raised after the frame, as L:advance. Nothing returned when a callback closed the layout. */
 static int layout_advance_frames(lua_State *L) {
     LLayout *ll = lmoa_check_layout(L, 1);
     double dt = lmoa_check_finite(L, 2, "dt", NULL);
+    int root = check_root_fields(L, 4);
     size_t count = 0, cap;
     moa_frame *fr;
     moa_status st;
@@ -947,7 +965,7 @@ static int layout_advance_frames(lua_State *L) {
     }
     if (st != MOA_OK) return lmoa_layout_error(L, ll, st, "advance_frames");
     lmoa_raise_pending(L, ll);
-    return push_read_values(L, ll, 0, fr, cap, count, "advance_frames"); /* the frame is made: its frames */
+    return push_read_values(L, ll, 0, fr, cap, count, root, "advance_frames"); /* the frame is made: its frames */
 }
 
 /* L:view_by_id(id) -> View or nil: the view, root or guide of that id (v.id, the ids of L:frame_values) */
@@ -1126,4 +1144,6 @@ void lmoa_open_layout(lua_State *L) {
     luaL_setfuncs(L, layout_funcs, 0);
     lua_pushinteger(L, FRAME_STRIDE);
     lua_setfield(L, -2, "frame_stride");
+    lua_pushinteger(L, ROOT_FRAME_STRIDE);
+    lua_setfield(L, -2, "root_frame_stride");
 }

@@ -34,6 +34,16 @@ local function expected(frames)
   return t
 end
 
+-- The values frame_values(which, t, "root") must give: id and root frame only.
+local function expected_root(frames)
+  local t = {}
+  for _, f in ipairs(frames) do
+    local q = f.root_frame
+    for _, x in ipairs { f.view.id, q.x, q.y, q.width, q.height } do t[#t + 1] = x end
+  end
+  return t
+end
+
 local function same_values(frames, t, count)
   assert.equal(#frames, count)
   assert.equal(#frames * moa.frame_stride, #t)
@@ -148,9 +158,36 @@ describe("frame_values", function()
     assert.same(expected(L:changed_frames()), t)
   end)
 
+  it("gives the id and root frame only with fields 'root', in the same table as the full form", function()
+    assert.equal(5, moa.root_frame_stride)
+    local L, cs = screen(5)
+    local t, n = L:frame_values("all", nil, "root")
+    assert.equal(#L:frames(), n)
+    assert.same(expected_root(L:frames()), t)
+    local badge = L:find "badge"
+    local k = 3 * moa.root_frame_stride
+    assert.same({ badge.id, 288, 8, 24, 24 }, { table.unpack(t, k + 1, k + 5) })
+    assert.equal("integer", math.type(t[k + 1]))
+    -- one table from the full form to the root form and back: the items past the new end cleared each time
+    local full = L:frame_values("all+guides", t, "full")
+    assert.equal(t, full)
+    same_values(L:frames(true), t, #L:frames(true))
+    L:frame_values("all+guides", t, "root")
+    assert.same(expected_root(L:frames(true)), t)
+    cs[4].constant = 120 -- the sidebar widens: the sidebar, content, badge and rows move
+    L:solve(false)
+    local got, moved = L:frame_values("changed", t, "root")
+    assert.equal(#L:changed_frames(), moved)
+    assert.same(expected_root(L:changed_frames()), got)
+    assert.same(L:frame_values("changed", {}, "full"), L:frame_values("changed", {})) -- "full" is the default
+  end)
+
   it("raises on misuse and leaves the table as it was", function()
     local L = screen(2)
     local t = { 1, 2, 3 }
+    assert.has_error(function() L:frame_values("all", t, "roots") end,
+      "bad argument #3 to 'frame_values' (invalid option 'roots')")
+    assert.has_error(function() L:frame_values("all", t, 5) end)
     assert.has_error(function() L:frame_values("some", t) end,
       "bad argument #1 to 'frame_values' (invalid option 'some')")
     assert.has_error(function() L:frame_values(true, t) end)
@@ -279,6 +316,24 @@ describe("advance_frames", function()
     assert.same({}, fresh)
   end)
 
+  it("gives the id and root frame only with fields 'root'", function()
+    local L, cs = screen(30)
+    local twin, tcs = screen(30)
+    local t = {}
+    cs[1]:animate(-100, { duration = 0.5 })
+    tcs[1]:animate(-100, { duration = 0.5 })
+    for _ = 1, 40 do
+      local got, count = L:advance_frames(1 / 60, t, "root")
+      assert.equal(t, got)
+      assert.equal(twin:advance(1 / 60, false), count)
+      assert.equal(count * moa.root_frame_stride, #t)
+      assert.same(expected_root(L:changed_frames()), t)
+    end
+    local _, n = L:advance_frames(0, t, "full") -- back to the full form: nothing moved, the table emptied
+    assert.equal(0, n)
+    assert.same({}, t)
+  end)
+
   it("raises on misuse before the clock moves, and leaves the table as it was", function()
     local L, cs = screen(2)
     cs[1]:animate(-50, { duration = 1 })
@@ -288,6 +343,9 @@ describe("advance_frames", function()
     end
     assert.has_error(function() L:advance_frames(0.1, "t") end)
     assert.has_error(function() L:advance_frames(0.1, 7) end)
+    assert.has_error(function() L:advance_frames(0.1, t, "roots") end,
+      "bad argument #3 to 'advance_frames' (invalid option 'roots')")
+    assert.has_error(function() L:advance_frames(0.1, t, false) end)
     assert.has_error(function() L.advance_frames({}, 0.1) end)
     assert.equal(0, L.time)
     assert.same({ 1, 2, 3 }, t)
