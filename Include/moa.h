@@ -1450,6 +1450,10 @@ MOA_API moa_status moa_layout_views(moa_layout *L, moa_view *out, size_t cap, si
 ** chains) at the current time, solving first if needed. Hierarchy order: the root first, each view before its
 ** subviews, subviews in the order they were added (see moa_frame and CONVENTIONS, Arrays out).
 **
+** Cost: the frames are copied from the layout's frame table in an order it keeps until the hierarchy changes
+** (views added, removed or moved); about 10 ns a view at 10,000 views, 20 ns at 100,000 (one machine), plus
+** one walk of the views after a change of the hierarchy.
+**
 ** Returns MOA_OK; MOA_MISUSE if L or count is NULL, or out is NULL with cap > 0; MOA_INVALID if cap does not
 ** fit in a ptrdiff_t; MOA_CALLBACK and MOA_LIMIT as moa_layout_solve(), which it runs first when needed.
 ** Swift: `Layout.snapshot(time:includeGuides:)`.

@@ -439,8 +439,8 @@ public func moa_layout_frames(
         let count = try checkedListOut(out == nil, cap, count)
         try box.solveIfNeeded()
         var n = 0
-        box.layout.forEachViewInHierarchy(includeGuides: includeGuides != 0) { v in
-            if n < cap, let out { box.writeFrame(v, out + n * frameStride) }
+        box.layout.forEachSlotInHierarchy(includeGuides: includeGuides != 0) { slots, slot in
+            if n < cap, let out { box.writeFrame(slots, slot, out + n * frameStride) }
             n += 1
         }
         count.pointee = n

@@ -437,21 +437,17 @@ let frameIsGuideOffset = 84
 let frameStride = 88
 
 extension LayoutBox {
-    /// Writes a view's frames as a C `moa_frame` at `p`.
-    func writeFrame(_ v: View, _ p: UnsafeMutableRawPointer) {
-        storeFrame(p, view: id(v), superview: v.superview.map { id($0) } ?? 0, frame: v.frame,
-                   frameInRoot: v.frameInRoot, depth: Int32(clamping: v.depth), isGuide: v.isGuide)
-    }
-
-    /// Writes one C `moa_frame` at `p`.
-    func storeFrame(_ p: UnsafeMutableRawPointer, view: UInt64, superview: UInt64, frame: Rect, frameInRoot: Rect,
-                    depth: Int32, isGuide: Bool) {
-        p.storeBytes(of: view, toByteOffset: frameViewOffset, as: UInt64.self)
+    /// Writes the frames of the view in slot `slot` (a live one) of the layout's frame table as a C `moa_frame`
+    /// at `p` (no view object is read).
+    func writeFrame(_ slots: UnsafeBufferPointer<FrameSlot>, _ slot: Int, _ p: UnsafeMutableRawPointer) {
+        let e = slots[slot]
+        p.storeBytes(of: id(viewSerial: e.serial), toByteOffset: frameViewOffset, as: UInt64.self)
+        let superview = e.superSlot < 0 ? 0 : id(viewSerial: slots[Int(e.superSlot)].serial)
         p.storeBytes(of: superview, toByteOffset: frameSuperviewOffset, as: UInt64.self)
-        storeRect(frame, p, frameFrameOffset)
-        storeRect(frameInRoot, p, frameRootFrameOffset)
-        p.storeBytes(of: depth, toByteOffset: frameDepthOffset, as: Int32.self)
-        p.storeBytes(of: isGuide ? 1 : 0, toByteOffset: frameIsGuideOffset, as: Int32.self)
+        storeRect(e.rel, p, frameFrameOffset)
+        storeRect(e.root, p, frameRootFrameOffset)
+        p.storeBytes(of: e.depth, toByteOffset: frameDepthOffset, as: Int32.self)
+        p.storeBytes(of: e.guide ? 1 : 0, toByteOffset: frameIsGuideOffset, as: Int32.self)
     }
 
     /// The changed views of `lastChanged` that are still there, as (serial, frame slot) pairs.
@@ -470,15 +466,11 @@ extension LayoutBox {
     /// table: no view object is read.
     func writeChangedFrames(_ out: UnsafeMutableRawPointer?, _ cap: Int) -> Int {
         var n = 0
-        let slots = layout.frames.slots
-        forEachChangedView { serial, slot in
-            if n < cap, let out {
-                let e = slots[slot]
-                storeFrame(out + n * frameStride, view: id(viewSerial: serial),
-                           superview: e.superSlot < 0 ? 0 : id(viewSerial: slots[Int(e.superSlot)].serial),
-                           frame: e.rel, frameInRoot: e.root, depth: e.depth, isGuide: e.guide)
+        layout.frames.slots.withUnsafeBufferPointer { slots in
+            forEachChangedView { _, slot in
+                if n < cap, let out { writeFrame(slots, slot, out + n * frameStride) }
+                n += 1
             }
-            n += 1
         }
         return n
     }

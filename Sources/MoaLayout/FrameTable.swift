@@ -42,6 +42,11 @@ package struct ChangedView {
 package struct FrameTable {
     package internal(set) var slots: [FrameSlot] = []
     var freeSlots: [Int32] = []
+    /// The slots of the root and every view in hierarchy order (`Layout.forEachSlotInHierarchy`): a slot, or
+    /// `~slot` for a view listed only with the guides (a guide the layout or an arrangement owns). Valid while
+    /// `hierarchyKnown`; a change of any view's subviews or ownership clears it.
+    var hierarchy: [Int32] = []
+    var hierarchyKnown = false
 
     /// A slot for a new view, its frames zero and not yet solved.
     mutating func allocate(serial: Int, guide: Bool, superSlot: Int, depth: Int, variables v: [Variable]) -> Int {

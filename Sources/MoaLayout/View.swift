@@ -55,7 +55,11 @@ public final class View: Hashable, CustomStringConvertible {
     }
     /// The subviews, in the order they were added.
     public internal(set) var subviews: [View] = [] {
-        didSet { let n = Int32(subviews.count); updateSlot { $0.subviewCount = n } }
+        didSet {
+            let n = Int32(subviews.count)
+            updateSlot { $0.subviewCount = n }
+            hierarchyChanged()
+        }
     }
     /// False once the view was removed from its layout; a removed view's methods throw `.stale`.
     public internal(set) var isValid = true
@@ -134,7 +138,9 @@ public final class View: Hashable, CustomStringConvertible {
     public var isGuide: Bool { kind == .guide || kind == .layoutGuide }
     /// True for a guide a stack, chain or barrier made and owns (its spacers, a barrier's line): it is
     /// removed with its owner, not by itself, and pictures leave it out unless asked for guides.
-    public internal(set) var isOwned = false
+    public internal(set) var isOwned = false {
+        didSet { hierarchyChanged() }
+    }
     /// The stack that arranges this view, if any (one at most: it must be the stack's subview).
     weak var arrangingStack: StackView?
 
@@ -157,6 +163,12 @@ public final class View: Hashable, CustomStringConvertible {
         guard slot >= 0 else { return }
         let s = slot
         owner._withUnsafeGuaranteedRef { change(&$0.frames.slots[s]) }
+    }
+
+    /// Tells the layout's frame table that the hierarchy order it keeps is out of date.
+    private func hierarchyChanged() {
+        guard slot >= 0 else { return }
+        owner._withUnsafeGuaranteedRef { $0.frames.hierarchyKnown = false }
     }
 
     /// Keeps the frames in the view as it leaves its layout (removed, or the layout gone).

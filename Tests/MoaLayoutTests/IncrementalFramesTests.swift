@@ -107,6 +107,63 @@ final class IncrementalFramesTests: XCTestCase {
     /// A host that adds and removes views and equations and never solves: the lists that wait for the next
     /// solve drop what was removed as they grow (they held every removed view and equation: 531 MB and 313 MB
     /// after a million cycles, found by the soak test).
+    /// The slot order `forEachSlotInHierarchy` keeps between changes (what `moa_layout_frames` reads) lists the
+    /// views `forEachViewInHierarchy` walks, in its order, with their frames, after every change of the
+    /// hierarchy: views added, removed and moved, stacks and weighted chains making and dropping their own guides.
+    func testTheKeptHierarchyOrderFollowsEveryChange() throws {
+        var rng = SplitMix(state: 5)
+        let layout = try Layout(width: 800, height: 600)
+        var views: [View] = []
+        func check(_ step: Int) {
+            for guides in [false, true] {
+                var walked: [(Int, Rect, Rect)] = []
+                layout.forEachViewInHierarchy(includeGuides: guides) { walked.append(($0.serial, $0.frame, $0.frameInRoot)) }
+                var read: [(Int, Rect, Rect)] = []
+                layout.forEachSlotInHierarchy(includeGuides: guides) { slots, slot in
+                    read.append((slots[slot].serial, slots[slot].rel, slots[slot].root))
+                }
+                XCTAssertEqual(walked.map(\.0), read.map(\.0), "step \(step), guides \(guides)")
+                XCTAssertEqual(walked.map(\.1), read.map(\.1), "step \(step), guides \(guides)")
+                XCTAssertEqual(walked.map(\.2), read.map(\.2), "step \(step), guides \(guides)")
+            }
+        }
+        let stack = try layout.addStack("stack", axis: .vertical)
+        try layout.eqs("stack.left == 10\nstack.top == 10")
+        check(0)
+        for step in 1...120 {
+            let live = views.filter(\.isValid)
+            switch rng.int(6) {
+            case 0, 1:
+                let parent: View? = live.isEmpty || rng.int(3) == 0 ? nil : live[rng.int(live.count)]
+                let v = try layout.addView("v\(step)", in: parent)
+                try layout.eqs("v\(step).left == \(rng.int(50))\nv\(step).top == \(rng.int(50))\nv\(step).size == 20x10")
+                views.append(v)
+            case 2 where !live.isEmpty:
+                try layout.removeView(live[rng.int(live.count)])
+            case 3 where live.count >= 2:
+                let v = live[rng.int(live.count)], to = live[rng.int(live.count)]
+                if !to.isDescendant(of: v) && to !== v { _ = try? v.setSuperview(to) }   // (may refuse: checked below)
+            case 4:
+                let v = try layout.addView("s\(step)", in: stack.view)
+                try layout.eqs("s\(step).height == \(10 + rng.int(20))")
+                if stack.arrangedViews.isEmpty || rng.int(2) == 0 {
+                    try stack.addArrangedView(v)
+                } else {
+                    try stack.insertArrangedView(v, at: rng.int(stack.arrangedViews.count + 1))
+                }
+            case 5 where !stack.arrangedViews.isEmpty:
+                try stack.removeArrangedView(stack.arrangedViews[rng.int(stack.arrangedViews.count)])
+            default:
+                let row = live.filter { $0.superview === layout.root }.prefix(3)
+                if row.count >= 2 {
+                    _ = try? layout.addChain(Array(row), axis: .horizontal, weights: row.indices.map { Double($0 + 1) })
+                }
+            }
+            if rng.int(2) == 0 { try layout.solve() }
+            check(step)
+        }
+    }
+
     func testAddingAndRemovingWithoutSolvingKeepsNothing() throws {
         let layout = try Layout(width: 400, height: 400)
         let keep = try layout.addView("keep")
