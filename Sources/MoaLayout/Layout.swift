@@ -709,8 +709,14 @@ public final class Layout {
     }
 
     /// Rounds away solver noise: values within 1e-9 of an integer become that integer, and -0 becomes 0.
-    func clean(_ d: Double) -> Double {
-        let r = d.rounded()
+    /// The nearest integer is `(d + 1.5 * 2^52) - 1.5 * 2^52`, two additions where `rounded()` is a call into
+    /// libm (4% of a frame in which every view moves: six values a view). It differs from `rounded()` only on
+    /// ties, which are 0.5 away and left as they are either way; from 2^51 on every double is an integer or
+    /// a tie, so those (and NaN, infinities) are returned as they are.
+    @inline(__always) package func clean(_ d: Double) -> Double {
+        let shift = 6_755_399_441_055_744.0   // 1.5 * 2^52: the sum's spacing is 1
+        guard abs(d) < 2_251_799_813_685_248.0 else { return d }   // 2^51
+        let r = (d + shift) - shift
         if abs(d - r) < 1e-9 { return r == 0 ? 0 : r }
         return d
     }

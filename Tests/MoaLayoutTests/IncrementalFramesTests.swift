@@ -164,6 +164,32 @@ final class IncrementalFramesTests: XCTestCase {
         }
     }
 
+    /// `Layout.clean` (values within 1e-9 of an integer snapped to it) gives what `rounded()` gave, on the
+    /// values around integers, ties, signed zeros, large magnitudes and non-finite values.
+    func testCleaningSolvedValuesMatchesRounding() throws {
+        let layout = try Layout(width: 10, height: 10)
+        func reference(_ d: Double) -> Double {
+            let r = d.rounded()
+            if abs(d - r) < 1e-9 { return r == 0 ? 0 : r }
+            return d
+        }
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.5, 2.5, -2.5, 1e-10, -1e-10, 1 - 1e-10, 1 - 1e-8, 123.0000000001,
+                                -7.9999999999, 1e15 + 0.5, 2_251_799_813_685_247.5, 2_251_799_813_685_248.5, 4.5e15,
+                                9.1e15, 1e300, -1e300, .infinity, -.infinity, .nan,
+                                .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        var rng = SplitMix(state: 3)
+        for _ in 0..<20_000 {
+            let base = Double(Int(rng.next() % 2_000_001) - 1_000_000)
+            let offsets = [0, 1e-12, -1e-12, 9.9e-10, -9.9e-10, 1.01e-9, 0.25, 0.5, -0.5]
+            values.append(base + offsets[rng.int(offsets.count)])
+            values.append(Double(bitPattern: rng.next()))
+        }
+        for d in values {
+            let got = layout.clean(d), want = reference(d)
+            XCTAssert(got.bitPattern == want.bitPattern || (got.isNaN && want.isNaN), "clean(\(d)): \(got), want \(want)")
+        }
+    }
+
     func testAddingAndRemovingWithoutSolvingKeepsNothing() throws {
         let layout = try Layout(width: 400, height: 400)
         let keep = try layout.addView("keep")
