@@ -372,6 +372,11 @@ class Solver:
         self._check(lib.moa_solver_values(self._h(), (ctypes.c_uint64 * n)(*ids), n, out))
         return list(out)
 
+    def _values_into(self, ids: Any, out: Any) -> None:
+        """values() into arrays the caller keeps: `ids` a ctypes uint64 array of this solver's variables' ids
+        (`_var_id`), `out` a ctypes double array as long (moa.kiwi reads every variable back each frame)."""
+        self._check(lib.moa_solver_values(self._h(), ids, len(out), out))
+
     def counts(self) -> Tuple[int, int]:
         """(number of variables, number of constraints)."""
         h = self._h()

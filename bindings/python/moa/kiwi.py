@@ -96,6 +96,7 @@ What differs, deliberately:
 """
 from __future__ import annotations
 
+import ctypes
 import numbers
 import sys
 import types
@@ -647,7 +648,7 @@ def _moa_name(name: str) -> str:
 class Solver:
     """kiwisolver's Solver on a moa.Solver. ``Solver(strength_mode=None)``: the keyword (not in kiwisolver)
     overrides the module's strength_mode for this solver."""
-    __slots__ = ("_moa", "_vars", "_cons", "_edits", "_mode", "_bands", "_warned", "__weakref__")
+    __slots__ = ("_moa", "_vars", "_cons", "_edits", "_mode", "_bands", "_warned", "_readback", "__weakref__")
 
     def __init__(self, strength_mode: Optional[str] = None) -> None:
         mode = strength_mode or globals()["strength_mode"]
@@ -660,6 +661,9 @@ class Solver:
         self._edits: Dict[int, Tuple[Variable, Any, int, float]] = {}   # id(Variable) -> (Variable, moa.Constraint, band, strength)
         self._bands = [0, 0, 0, 0]  # live soft constraints and edits per band
         self._warned: Set[str] = set()
+        # updateVariables' arrays, kept while no variable is added (_vars only grows until reset): (count,
+        # Variables, ctypes ids, ctypes values), so a frame makes no list or array of its own.
+        self._readback: Optional[Tuple[int, List[Variable], Any, Any]] = None
 
     @property
     def moa_solver(self) -> Any:
@@ -804,14 +808,22 @@ class Solver:
     def updateVariables(self) -> None:
         """Update the values of the solver's variables (written into the Variable objects)."""
         self._moa.update()
-        pairs = list(self._vars.values())
-        for (v, _), x in zip(pairs, self._moa.values([mv for _, mv in pairs])):   # one C call for all
+        rb = self._readback
+        if rb is None or rb[0] != len(self._vars):
+            pairs = list(self._vars.values())
+            n = len(pairs)
+            ids = (ctypes.c_uint64 * n)(*[self._moa._var_id(mv) for _, mv in pairs])
+            rb = self._readback = (n, [v for v, _ in pairs], ids, (ctypes.c_double * n)())
+        _n, variables, ids, out = rb
+        self._moa._values_into(ids, out)   # one C call for all
+        for v, x in zip(variables, out):
             v._value = x
 
     def reset(self) -> None:
         """Reset the solver to the initial empty starting condition (variables keep their values)."""
         self._moa.reset()
         self._vars = {}
+        self._readback = None
         self._cons = {}
         self._edits = {}
         self._bands = [0, 0, 0, 0]

@@ -735,3 +735,29 @@ def test_many_constraints_and_edits_match_a_hand_solution():
         s.updateVariables()
         assert all(math.isclose(w.value(), r / n) for w in widths)
         assert math.isclose(lefts[-1].value(), r - r / n)
+
+
+def test_update_reads_every_variable_as_variables_join_frame_by_frame(K):
+    # moa.kiwi keeps updateVariables' arrays while no variable joins: each frame here adds a variable (or
+    # not), moves an edit, and every variable's value must follow, across a reset too.
+    s = K.Solver()
+    left = K.Variable("left")
+    s.addEditVariable(left, "strong")
+    chain = [left]
+    for frame in range(40):
+        if frame % 3 == 0:  # a new variable joins: the next link of the chain
+            v = K.Variable("v%d" % frame)
+            s.addConstraint(v == chain[-1] + 10)
+            chain.append(v)
+        s.suggestValue(left, frame * 2)
+        s.updateVariables()
+        for i, v in enumerate(chain):
+            assert v.value() == frame * 2 + 10 * i, (frame, i)
+    s.reset()
+    w = K.Variable("w")
+    s.addConstraint(w == 5)
+    s.updateVariables()
+    assert w.value() == 5.0
+    s.addConstraint(left == w + 1)
+    s.updateVariables()
+    assert (left.value(), w.value()) == (6.0, 5.0)
