@@ -903,7 +903,43 @@ static void test_views_in_bulk(void) {
     moa_layout_free(L);
 }
 
+/* moa_layout_frames lists the views in hierarchy order after every change of the hierarchy (it reads an order
+   the layout keeps between changes): names in `want`, root first, NULL-terminated. */
+static void check_frame_order(moa_layout *L, const char *const *want) {
+    moa_frame frames[16];
+    size_t nf = 0, n = 0;
+    CHECK_OK(moa_layout_frames(L, 0, frames, 16, &nf));
+    while (want[n]) n++;
+    CHECK(nf == n + 1);
+    for (size_t i = 0; i < n && i + 1 < nf; i++) {
+        CHECK(frames[i + 1].view == view_named(L, want[i]));
+        moa_view sup = 0;
+        CHECK_OK(moa_view_superview(L, frames[i + 1].view, &sup));
+        CHECK(frames[i + 1].superview == sup);
+    }
+}
+
+static void test_frame_order_follows_the_hierarchy(void) {
+    moa_layout *L = moa_layout_new(200, 200);
+    moa_view a, b, c, d;
+    CHECK_OK(moa_view_new(L, "a", 0, &a));
+    CHECK_OK(moa_view_new(L, "b", 0, &b));
+    CHECK_OK(moa_view_new(L, "c", b, &c));
+    check_frame_order(L, (const char *const[]){"a", "b", "c", NULL});
+    CHECK_OK(moa_view_set_superview(L, c, a)); /* moved: listed under a, before b */
+    check_frame_order(L, (const char *const[]){"a", "c", "b", NULL});
+    CHECK_OK(moa_view_new(L, "d", c, &d)); /* a new view, two levels down */
+    check_frame_order(L, (const char *const[]){"a", "c", "d", "b", NULL});
+    CHECK_OK(moa_view_free(L, a)); /* removed with its subtree */
+    check_frame_order(L, (const char *const[]){"b", NULL});
+    CHECK_OK(moa_view_new(L, "e", b, &d)); /* a slot given back, taken again */
+    CHECK_OK(moa_view_new(L, "f", 0, &d));
+    check_frame_order(L, (const char *const[]){"b", "e", "f", NULL});
+    moa_layout_free(L);
+}
+
 int main(void) {
+    test_frame_order_follows_the_hierarchy();
     test_views_in_bulk();
     test_changed_frames();
     test_advance_frames();
