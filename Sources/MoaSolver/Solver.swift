@@ -386,6 +386,12 @@ public final class Solver {
         return (d[0], d[1], d[2])
     }
 
+    /// Flat constants of definitions recomputed after a constant changed (not API): read from the evaluated
+    /// values, and definitions walked to recompute the rest (`Tableau.flatConstant`).
+    public var _flatConstants: (fromValues: Int, rowsWalked: Int) {
+        (core.tab.stats.flatConstantsFromValues, core.tab.stats.flatConstantRowsWalked)
+    }
+
     /// Statistics for benchmarks and profiling (not API): pivots done so far, and tableau rows and cells in use
     /// (passive definitions, active rows with an external basic, active rows with a restricted basic).
     public var _statistics: (pivots: Int, expansions: Int, rows: Int, cells: Int, longestColumn: Int,

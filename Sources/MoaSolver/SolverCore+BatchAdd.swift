@@ -52,6 +52,7 @@ extension SolverCore {
         let state = (needsOptimize, addsSinceUpdate, pivotsSinceUpdate, deferring)
         var added: [Constraint] = []
         added.reserveCapacity(batch.count)
+        for item in batch { readyInsertion(of: item.expression) }   // the adds change rows: read while current
         tab.begin()
         batchOpen = true
         defer { batchOpen = false }

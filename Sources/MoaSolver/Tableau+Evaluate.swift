@@ -22,6 +22,7 @@ extension Tableau {
         let stable = evaluation.isValid || evaluation.epoch == changes.epochAtLastPass
         changes.epochAtLastPass = evaluation.epoch
         let large = stable && changes.lastIncrementalRows > rows.count / 8 && sources == changes.largeSources
+        defer { evaluatedAtEpoch = evaluation.epoch }
         if large || changes.rows.count + changes.syms.count > rows.count / 4 || journal.isOpen {
             evaluateAll()
             if changes.lastIncrementalRows > rows.count / 8 { changes.largeSources = sources }
@@ -82,6 +83,14 @@ extension Tableau {
             evaluation.compile(rows: rows, rowOf: rowOf, order: placedRanks.isEmpty ? nil : rankOrderedSymbols())
         }
         changes.lastIncrementalRows = evaluation.run(rows, &symValue)
+        evaluatedAtEpoch = evaluation.epoch
+    }
+
+    /// Whether `symValue` holds the value of every basic symbol from the rows as they are now: nothing changed
+    /// since the last evaluation (every row change marks the row dirty, every change of shape or a rollback moves
+    /// `evaluation.epoch` on).
+    var valuesAreCurrent: Bool {
+        evaluatedAtEpoch != 0 && evaluatedAtEpoch == evaluation.epoch && changes.rows.isEmpty && changes.syms.isEmpty
     }
 
     /// The value of symbol `s` now: the constant of its full reduction (non-basic symbols are 0), expanding

@@ -224,10 +224,62 @@ extension Tableau {
         flats[p].epoch = flatEpoch
     }
 
-    /// The constant of passive row `p`'s (known, short) flat expansion, recomputed from its row and those of the
-    /// rows it holds when a passive constant changed since (an explicit stack: chains of definitions are deep).
+    /// Makes current the flat expansions, constants included, of the passive rows that passive row `p` holds:
+    /// what expanding `p` reads (`setReduced` over its cells, when it is activated or dropped while used).
+    mutating func readyExpansion(of p: RowID) {
+        var i = 0
+        while i < rows[p].cells.count {
+            readyExpansion(ofSymbol: rows[p].cells[i].sym)
+            i += 1
+        }
+    }
+
+    /// Makes current the flat expansion, constant included, of the passive row defining `s`, if any: what a
+    /// row holding `s` reads when it is reduced (`setReduced`).
+    mutating func readyExpansion(ofSymbol s: Sym) {
+        let r = rowOf[s]
+        if r.isValid && rows[r].passive && flatten(r) { _ = flatConstant(r) }
+    }
+
+    /// The constant of passive row `p`'s (known, short) flat expansion, recomputed when a passive constant
+    /// changed since: from the evaluated values while they are current (the row's value less its terms'), in
+    /// O(terms); else from its row and those of the rows it holds (an explicit stack: chains of definitions are
+    /// deep), in O(upstream), which a leaf's removal after a root resize met as the whole layout.
     mutating func flatConstant(_ p: RowID) -> Double {
         if flats[p].constantEpoch == flatConstantEpoch { return flats[p].constant }
+        if valuesAreCurrent, let k = flatConstantFromValues(p) {
+            #if DEBUG   // the walk it saves, as a check (not counted in the statistics)
+            let walked = stats.flatConstantRowsWalked
+            let y = flatConstantByRows(p)
+            stats.flatConstantRowsWalked = walked
+            let scale = max(1, abs(y), abs(symValue[rows[p].basic]))
+            precondition(abs(k - y) <= 1e-8 * scale, "flat constant from values \(k) against rows \(y)")
+            #endif
+            flats[p].constant = k
+            flats[p].constantEpoch = flatConstantEpoch
+            stats.flatConstantsFromValues += 1
+            return k
+        }
+        return flatConstantByRows(p)
+    }
+
+    /// `flatConstant` from the evaluated values: the value of `p`'s variable less its terms' (an active basic's
+    /// is its row's constant, a non-basic symbol's 0). The dummies the expansion leaves out are 0 in a tableau
+    /// whose required equalities hold. Nil when the expansion is not known or a term is a passive basic.
+    private func flatConstantFromValues(_ p: RowID) -> Double? {
+        guard flatKnown(p) && !flats[p].long else { return nil }
+        var k = symValue[rows[p].basic]
+        let n = flats[p].terms.count
+        for j in 0..<n {
+            let r = rowOf[flats[p].terms[j].sym]
+            guard r.isValid else { continue }
+            if rows[r].passive { return nil }
+            k -= flats[p].terms[j].coef * rows[r].constant
+        }
+        return Tableau.clean(k)
+    }
+
+    private mutating func flatConstantByRows(_ p: RowID) -> Double {
         scratch.constantStack.removeAll(keepingCapacity: true)
         scratch.constantStack.append(p)
         while let top = scratch.constantStack.last {
@@ -250,6 +302,7 @@ extension Tableau {
             if !pending {
                 flats[top].constant = Tableau.clean(k)
                 flats[top].constantEpoch = flatConstantEpoch
+                stats.flatConstantRowsWalked += 1
                 scratch.constantStack.removeLast()
             }
         }

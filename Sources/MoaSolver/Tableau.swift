@@ -260,6 +260,9 @@ struct TableauStatistics {
     var driftRepairs = 0                  // of which because a required constraint drifted (`repairDrift`)
     /// Definitions removed: dropped unused, dropped while used (`dropUsedDefinition`), activated first.
     var definitionRemovals = [0, 0, 0]
+    /// Flat constants recomputed (`Tableau.flatConstant`): from the evaluated values, and rows walked upstream.
+    var flatConstantsFromValues = 0
+    var flatConstantRowsWalked = 0
 }
 
 struct Tableau {
@@ -272,6 +275,8 @@ struct Tableau {
     var isCandidate: [Bool] = []          // in `candidates`
     var aggregateOf: [RowID] = []         // for an aggregate dummy: its passive row, else -1
     var symValue: [Double] = []           // values after `evaluate` (basic symbols; non-basic ones are 0)
+    /// `evaluation.epoch` at the end of the last `evaluate()` (0: none yet); see `valuesAreCurrent`.
+    var evaluatedAtEpoch: UInt64 = 0
     var freeSyms: [Sym] = []
     /// A symbol's place in the rank order when it was placed just below another (`placeRank`), else -1; the
     /// symbols so placed, by that place (`RankQueue` and the evaluation program read them back).

@@ -113,4 +113,80 @@ final class DefinitionRemovalTests: XCTestCase {
         XCTAssertGreaterThan(total.used, 30)
         XCTAssertGreaterThan(total.activated, 3)
     }
+
+    /// A link removed from the middle of a long chain after a constant upstream of it changed (a root resize),
+    /// alone or in one batch after a constraint that is an ordinary row: the link's definition is dropped while
+    /// used and what uses it is rewritten from the flat constants of the definitions before it. Those are read
+    /// from the evaluated values before the call changes anything (O(terms)), not by walking the chain upstream
+    /// (O(n)); the values must be the chain's own.
+    func testRemovalAfterAConstantChangeReadsFlatConstantsFromValues() throws {
+        for batch in [true, false] {
+            let n = 3000, k = n / 2
+            let s = Solver()
+            let x = (0..<n).map { s.addVariable(name: "x\($0)") }
+            let root = try s.add(Expression([Term(x[0], 1)], constant: -10), .equal)
+            var gap = (0..<n).map { 1 + Double($0 % 7) }
+            func link(_ i: Int) throws -> Constraint {
+                try s.add(Expression([Term(x[i], 1), Term(x[i - 1], -1)], constant: -gap[i]), .equal)
+            }
+            var links = [Constraint?](repeating: nil, count: n)
+            for i in 1..<n { links[i] = try link(i) }
+            // Taking link k out and back once computes the expansions of the definitions before it.
+            try s.remove(links[k]!)
+            links[k] = try link(k)
+            // (Alone, the link goes without it: a restricted row that holds the link's marker would be the row the
+            // marker leaves by, and the definition would be activated instead.)
+            let cap = batch ? try s.add(Expression([Term(x[n - 1], 1)], constant: -1e7), .lessOrEqual) : nil
+            s.updateVariables()
+            try s.setConstant(-25, of: root)   // x0 == 25: every flat constant downstream is out of date
+            s.updateVariables()
+            let before = s._flatConstants, removals = s._definitionRemovals
+            if let cap { try s.remove([cap, links[k]!]) } else { try s.remove(links[k]!) }
+            XCTAssertEqual(s._definitionRemovals.used, removals.used + 1, "the link is dropped while used")
+            let walked = s._flatConstants.rowsWalked - before.rowsWalked
+            XCTAssertLessThan(walked, 20, "batch \(batch): \(walked) definitions walked upstream")
+            XCTAssertGreaterThan(s._flatConstants.fromValues, before.fromValues)
+            gap[k] = 100
+            links[k] = try link(k)
+            s.updateVariables()
+            var expected = 25.0
+            for i in 0..<n {
+                if i > 0 { expected += gap[i] }
+                XCTAssertEqual(try s.value(of: x[i]), expected, accuracy: 1e-9, "batch \(batch): x\(i)")
+            }
+            XCTAssertNil(s._consistencyProblem())
+        }
+    }
+
+    /// Adding constraints over the middle of a long chain after a constant upstream changed, one at a time and
+    /// in a batch: their rows (bounds on variables the chain defines) are reduced through the definitions they
+    /// name, whose flat constants are read from the evaluated values before the call changes anything, not by
+    /// walking the chain upstream.
+    func testAddAfterAConstantChangeReadsFlatConstantsFromValues() throws {
+        let n = 3000, k = n / 2
+        let s = Solver()
+        let x = (0..<n).map { s.addVariable(name: "x\($0)") }
+        let root = try s.add(Expression([Term(x[0], 1)], constant: -10), .equal)
+        for i in 1..<n { _ = try s.add(Expression([Term(x[i], 1), Term(x[i - 1], -1)], constant: -2), .equal) }
+        func cap(_ i: Int) -> MoaSolver.Expression { Expression([Term(x[i], 1)], constant: -1e7) }
+        _ = try s.add(cap(k), .lessOrEqual)   // a first use computes the expansions of the definitions before x[k]
+        s.updateVariables()
+        for (round, batch) in [false, true].enumerated() {
+            let origin = 100.0 * Double(round + 1)
+            try s.setConstant(-origin, of: root)   // every flat constant downstream is out of date
+            s.updateVariables()
+            let before = s._flatConstants
+            if batch {
+                _ = try s.add([ConstraintSpec(cap(2), .lessOrEqual), ConstraintSpec(cap(k), .lessOrEqual)])
+            } else {
+                _ = try s.add(cap(k), .lessOrEqual)
+            }
+            let walked = s._flatConstants.rowsWalked - before.rowsWalked
+            XCTAssertLessThan(walked, 20, "batch \(batch): \(walked) definitions walked upstream")
+            XCTAssertGreaterThan(s._flatConstants.fromValues, before.fromValues, "batch \(batch)")
+            s.updateVariables()
+            XCTAssertEqual(try s.value(of: x[k]), origin + 2 * Double(k), accuracy: 1e-9, "batch \(batch)")
+            XCTAssertNil(s._consistencyProblem())
+        }
+    }
 }
