@@ -157,6 +157,8 @@ struct Scratch {
         flatCoef.append(contentsOf: repeatElement(0, count: n))
         flatMark.append(contentsOf: repeatElement(false, count: n))
         symbolMark.append(contentsOf: repeatElement(false, count: n))
+        // Sized with the symbols, so that the first pass to reach the last ranks does not zero megabytes.
+        rankQueue.reserve(places: pos.count * Tableau.rankSpread)
     }
 
     /// Shrinks the per-symbol buffers by the last `n` symbols.
@@ -167,29 +169,50 @@ struct Scratch {
 }
 
 /// A set of places in the rank order (`Tableau.rankPlace`) emptied in increasing order, for evaluating passive
-/// rows by rank: a bitset scanned forward from the lowest member. Places inserted while it is being emptied must
+/// rows by rank: a bitset scanned forward from the lowest member, with a summary bitset of its non-empty words
+/// so that the scan skips 4,096 places a word (places are sparse: 64 a symbol, so a pass over a few rows far
+/// apart in a 100k-view layout scanned a million empty words). Places inserted while it is being emptied must
 /// be above the last one taken (a passive row's dependants have higher ranks), so one pass takes them all.
 struct RankQueue {
     private var words: [UInt64] = []
-    private var first = Int.max      // word index of the lowest member (a lower bound)
-    private var last = -1            // word index of the highest member (an upper bound)
+    private var summary: [UInt64] = []   // bit j: words[j] != 0
+    private var first = Int.max          // summary word index of the lowest member (a lower bound)
+    private var last = -1                // summary word index of the highest member (an upper bound)
 
     mutating func insert(_ i: Int) {
         let w = i >> 6
-        if w >= words.count { words += [UInt64](repeating: 0, count: w + 1 - words.count) }
+        if w >= words.count { grow(to: w + 1) }
         words[w] |= 1 << UInt64(i & 63)
-        if w < first { first = w }
-        if w > last { last = w }
+        let sw = w >> 6
+        summary[sw] |= 1 << UInt64(w & 63)
+        if sw < first { first = sw }
+        if sw > last { last = sw }
+    }
+
+    /// Makes room for places below `n` without growing on insert.
+    mutating func reserve(places n: Int) {
+        let needed = (n + 63) >> 6
+        if needed > words.count { grow(to: needed) }
+    }
+
+    private mutating func grow(to n: Int) {
+        let count = max(n, 2 * words.count)
+        words.append(contentsOf: repeatElement(0, count: count - words.count))
+        let needed = (count + 63) >> 6
+        if needed > summary.count { summary.append(contentsOf: repeatElement(0, count: needed - summary.count)) }
     }
 
     /// The lowest member, removed; nil when empty.
     mutating func popFirst() -> Int? {
         while first <= last {
-            let bits = words[first]
-            if bits == 0 { first += 1; continue }
-            let b = bits.trailingZeroBitCount
-            words[first] = bits & (bits - 1)
-            return first << 6 | b
+            let sbits = summary[first]
+            if sbits == 0 { first += 1; continue }
+            let w = first << 6 | sbits.trailingZeroBitCount
+            let bits = words[w]
+            let rest = bits & (bits - 1)
+            words[w] = rest
+            if rest == 0 { summary[first] = sbits & (sbits - 1) }
+            return w << 6 | bits.trailingZeroBitCount
         }
         first = Int.max
         last = -1
