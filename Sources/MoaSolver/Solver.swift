@@ -354,6 +354,16 @@ public final class Solver {
     /// Tableaus rebuilt from the constraints after numerical trouble (not API; see `SolverCore.repairing`).
     public var _refactorizations: Int { core.tab.stats.refactorizations }
 
+    /// Times the rows were renumbered in rank order (not API; see `Tableau.renumberRowsInRankOrder`).
+    public var _rowRenumberings: Int { core.tab.stats.rowRenumberings }
+
+    /// When rows are renumbered in rank order (not API; tests lower both): the fewest rows a tableau must have,
+    /// and the full evaluations over scattered rows that come first.
+    public func _renumberRows(minimumRows: Int, afterScatteredRuns runs: Int) {
+        core.tab.rowOrderMinimum = max(0, minimumRows)
+        core.tab.scatteredRunsBeforeRenumbering = max(1, runs)
+    }
+
     /// Debugging aid (not API): rebuilds the tableau from the constraints, as a call that meets numerical
     /// trouble does (`SolverCore.repairing`). Returns false, changing nothing, when the rebuild fails.
     public func _rebuild() -> Bool { core.refactorize() }

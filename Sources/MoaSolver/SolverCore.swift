@@ -577,6 +577,7 @@ struct SolverCore {
     mutating func copyValues() {
         ensureOptimal()
         tab.evaluate()
+        tab.renumberRowsIfScattered()
         if !tab.changes.evaluatedAll {
             for s in tab.changes.externals {
                 let slot = Int(tab.owner[s])
@@ -1733,11 +1734,13 @@ struct SolverCore {
             tab.rows[mr].constant = Tableau.clean(tab.rows[mr].constant - t)
             changed.append(mr)
         } else {
-            for (r, c) in tab.column(m) {
+            // Rows changed in memory order (a long column's rows lie anywhere in the tableau), then listed in the
+            // column's order, which the dual simplex takes them in.
+            for (r, c) in tab.columnInRowOrder(m) {
                 tab.touchConstant(r)
                 tab.rows[r].constant = Tableau.clean(tab.rows[r].constant + c * t)
-                changed.append(r)
             }
+            for (r, _) in tab.column(m) { changed.append(r) }
             for l in tab.levels.indices { tab.levels[l].constant += tab.levels[l].coef[m] * t }
         }
     }

@@ -673,7 +673,8 @@ extension Tableau {
 
     /// The constraint slots behind symbol `s` for a certificate: its owner, or an aggregate's constraints.
     func certificateOwners(_ s: Sym) -> [Int] {
-        if kind[s] == .dummy && aggregateOf[s].isValid { return aggregateOwners(s) }
+        // An aggregate (a dummy no constraint owns) whose passive row is gone stands for nothing.
+        if kind[s] == .dummy && owner[s] < 0 { return aggregateOwners(s) }
         return [Int(owner[s])]
     }
 }

@@ -280,6 +280,7 @@ struct TableauStatistics {
     var swaps = 0                         // definitions that took their variable from an active row (`swapDefinition`)
     var downstreamVisits = 0              // rows visited by downstream searches (`markDownstream`)
     var refactorizations = 0              // tableaus rebuilt from the constraints (numerical trouble, big removals)
+    var rowRenumberings = 0               // rows renumbered in rank order (`renumberRowsInRankOrder`)
     var driftRepairs = 0                  // of which because a required constraint drifted (`repairDrift`)
     /// Definitions removed: dropped unused, dropped while used (`dropUsedDefinition`), activated first.
     var definitionRemovals = [0, 0, 0]
@@ -315,6 +316,11 @@ struct Tableau {
     // Rows: dense ids into these arrays.
     var rows: [Row] = []
     var freeRows: [RowID] = []
+    /// Rows are renumbered in rank order only in a tableau of at least this many (smaller ones stay in the
+    /// caches whatever their order); tests lower it.
+    var rowOrderMinimum = 16_384
+    /// Full evaluations over scattered rows before they are renumbered (`renumberRowsIfScattered`); tests lower it.
+    var scatteredRunsBeforeRenumbering = 8
     /// Cells in all rows (kept by `appendCell` and `removeCell`): what `SolverLimits.maxCells` bounds.
     var cellCount = 0
     /// Changes with every cell written (made, removed, its coefficient changed): `column(_:)`'s cache key.
@@ -325,6 +331,9 @@ struct Tableau {
     var columnCache = [(sym: Sym, epoch: UInt64, items: [(row: RowID, coef: Double)])](
         repeating: (Sym.none, 0, []), count: Tableau.columnCacheSlots)
     static let columnCacheSlots = 64
+    /// `columnInRowOrder(_:)`'s answers, in the same slots.
+    var sortedColumnCache = [(sym: Sym, epoch: UInt64, items: [(row: RowID, coef: Double)])](
+        repeating: (Sym.none, 0, []), count: Tableau.columnCacheSlots)
     var rowStamp: [UInt32] = []           // the transaction that last recorded the row (`touch`)
     var flats: [FlatExpansion] = []
     var flatEpoch: UInt32 = 1
@@ -683,6 +692,24 @@ struct Tableau {
         columnCache[slot] = (s, cellEpoch, items)
         return items
     }
+
+    /// `column(s)` by increasing row id, for a walk that changes every row of a long column: it then reads the
+    /// rows forward in memory instead of in the column's order (cached as `column` is; a short column is
+    /// returned as it is).
+    mutating func columnInRowOrder(_ s: Sym) -> [(row: RowID, coef: Double)] {
+        let items = column(s)
+        guard items.count >= Tableau.sortedColumnMinimum else { return items }
+        let slot = s.index & (Tableau.columnCacheSlots - 1)
+        if sortedColumnCache[slot].sym == s && sortedColumnCache[slot].epoch == cellEpoch {
+            return sortedColumnCache[slot].items
+        }
+        let sorted = items.sorted { $0.row < $1.row }
+        sortedColumnCache[slot] = (s, cellEpoch, sorted)
+        return sorted
+    }
+
+    /// Columns shorter than this are walked in their own order (`columnInRowOrder`).
+    static let sortedColumnMinimum = 256
 
     /// A description of the first fault in the rank order's bookkeeping (nil when there is none): a place and
     /// its symbol that disagree, a count of places taken that is not the highest taken, a `roomAfter` that

@@ -209,7 +209,7 @@ func replayOnce(_ w: Workload, sums: inout [Checksum], dumps: inout [String]?, s
         if cur >= 0 || nops > 0 { stats.append(PhaseStat(name: cur, ns: t &- t0 &- paused, ops: nops, us: nus)) }
         if statistics {
             let s = solver.solver._statistics
-            eprint("stats \(cur < 0 ? "main" : w.phases[cur]): pivots=\(s.pivots) expansions=\(s.expansions) rows=\(s.rows) cells=\(s.cells) longestColumn=\(s.longestColumn) passive=\(s.passive) external=\(s.external) restricted=\(s.restricted) pivots(subject,optimize,phase1,dual)=\(solver.solver._pivotsByKind) rows=\(solver.solver._rowsRewrittenByKind) cells=\(solver.solver._cellsVisitedByKind) swaps=\(solver.solver._swaps.definitions) downstreamVisits=\(solver.solver._swaps.downstreamVisits) looks=\(solver.solver._candidateLooks)")
+            eprint("stats \(cur < 0 ? "main" : w.phases[cur]): pivots=\(s.pivots) expansions=\(s.expansions) rows=\(s.rows) cells=\(s.cells) longestColumn=\(s.longestColumn) passive=\(s.passive) external=\(s.external) restricted=\(s.restricted) pivots(subject,optimize,phase1,dual)=\(solver.solver._pivotsByKind) rows=\(solver.solver._rowsRewrittenByKind) cells=\(solver.solver._cellsVisitedByKind) swaps=\(solver.solver._swaps.definitions) downstreamVisits=\(solver.solver._swaps.downstreamVisits) looks=\(solver.solver._candidateLooks) renumberings=\(solver.solver._rowRenumberings)")
         }
     }
     for (index, op) in w.ops.enumerated() {
