@@ -320,19 +320,17 @@ extension Tableau {
     /// objective. Then it can be dropped as it is. (Definitions by inequalities or soft constraints are not
     /// dropped this way: the random tests broke when they were, not understood yet; they are activated.)
     func isUnusedDefinition(_ p: RowID, marker: Sym) -> Bool {
-        let v = rows[p].basic
-        if !pcols.isEmpty(v) { return false }
-        for d in [marker, rows[p].aggregate] where d.isValid {
-            if !cols.isEmpty(d) || (phaseOne.isActive && phaseOne.index[d] >= 0) { return false }
-            for l in levels.indices where levels[l].coef[d] != 0 { return false }
-        }
-        return true
+        pcols.isEmpty(rows[p].basic) && (!marker.isValid || isUnusedDummy(marker)) && aggregateUnused(p)
     }
 
     /// Whether the aggregate dummy of passive row `p`, if any, occurs in no active row and no objective.
     func aggregateUnused(_ p: RowID) -> Bool {
         let d = rows[p].aggregate
-        if !d.isValid { return true }
+        return !d.isValid || isUnusedDummy(d)
+    }
+
+    /// Whether dummy `d` occurs in no active row, no objective and not in phase one's.
+    private func isUnusedDummy(_ d: Sym) -> Bool {
         if !cols.isEmpty(d) || (phaseOne.isActive && phaseOne.index[d] >= 0) { return false }
         for l in levels.indices where levels[l].coef[d] != 0 { return false }
         return true
