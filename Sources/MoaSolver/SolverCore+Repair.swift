@@ -59,6 +59,8 @@ extension SolverCore {
         oldFields.reserveCapacity(liveConstraints)
         tab.stats = oldTab.stats
         tab.stats.refactorizations += 1
+        tab.rowOrderMinimum = oldTab.rowOrderMinimum
+        tab.scatteredRunsBeforeRenumbering = oldTab.scatteredRunsBeforeRenumbering
         for slot in varSym.indices where varLive[slot] {
             varSym[slot] = tab.newSymbol(.external, owner: Int32(slot))
         }

@@ -80,6 +80,16 @@ final class RowOrderTests: XCTestCase {
             if step % 40 == 0 { XCTAssertNil(renumbering._consistencyProblem(), "step \(step)") }
         }
         XCTAssertNil(renumbering._consistencyProblem())
+
+        // A rebuild (what numerical trouble does) makes the rows again in the constraints' order and keeps the
+        // settings: the rows are renumbered again.
+        let renumberings = renumbering._rowRenumberings
+        XCTAssertTrue(renumbering._rebuild())
+        XCTAssertTrue(twin._rebuild())
+        for s in solvers { s.updateVariables() }
+        XCTAssertGreaterThan(renumbering._rowRenumberings, renumberings)
+        XCTAssertEqual(renumbering.dump(), twin.dump())
+        XCTAssertNil(renumbering._consistencyProblem())
         for v in 0..<nvars {
             XCTAssertEqual(try renumbering.value(of: vars[0][v]), try twin.value(of: vars[1][v]))
         }
