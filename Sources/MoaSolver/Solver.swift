@@ -358,10 +358,10 @@ public final class Solver {
     public var _rowRenumberings: Int { core.tab.stats.rowRenumberings }
 
     /// When rows are renumbered in rank order (not API; tests lower both): the fewest rows a tableau must have,
-    /// and the full evaluations over scattered rows that come first.
-    public func _renumberRows(minimumRows: Int, afterScatteredRuns runs: Int) {
+    /// and how many times its cost the full evaluations over scattered rows must have read first.
+    public func _renumberRows(minimumRows: Int, costFactor: Int) {
         core.tab.rowOrderMinimum = max(0, minimumRows)
-        core.tab.scatteredRunsBeforeRenumbering = max(1, runs)
+        core.tab.renumberingCostFactor = max(0, costFactor)
     }
 
     /// Debugging aid (not API): rebuilds the tableau from the constraints, as a call that meets numerical

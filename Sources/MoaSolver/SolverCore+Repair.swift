@@ -60,7 +60,7 @@ extension SolverCore {
         tab.stats = oldTab.stats
         tab.stats.refactorizations += 1
         tab.rowOrderMinimum = oldTab.rowOrderMinimum
-        tab.scatteredRunsBeforeRenumbering = oldTab.scatteredRunsBeforeRenumbering
+        tab.renumberingCostFactor = oldTab.renumberingCostFactor
         for slot in varSym.indices where varLive[slot] {
             varSym[slot] = tab.newSymbol(.external, owner: Int32(slot))
         }

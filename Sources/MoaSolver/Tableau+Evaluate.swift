@@ -154,14 +154,14 @@ struct EvaluationProgram {
     /// Whether, in the last compile, more than a quarter of the rows taken in rank order lay far from the row
     /// before them in memory (`Tableau.renumberRowsInRankOrder`).
     private(set) var rowsAreScattered = false
-    /// Runs over scattered rows since they were last found in order or renumbered.
-    private(set) var scatteredRuns = 0
+    /// Rows and cells read by the runs over scattered rows since they were last found in order or renumbered.
+    private(set) var scatteredWork = 0
 
     mutating func invalidate() { isValid = false; epoch &+= 1 }
 
     /// Drops the program after the rows were renumbered (their shape and values unchanged): compiled again on
     /// the next full pass.
-    mutating func discard() { isValid = false; scatteredRuns = 0 }
+    mutating func discard() { isValid = false; scatteredWork = 0 }
 
     /// Compiles the rows: the passive ones in the order of `order` (every symbol id in rank order, when ranks
     /// were placed: `Tableau.placeRank`), else by symbol id.
@@ -196,7 +196,7 @@ struct EvaluationProgram {
         }
         isValid = true
         rowsAreScattered = farApart * 4 > basics
-        if !rowsAreScattered { scatteredRuns = 0 }
+        if !rowsAreScattered { scatteredWork = 0 }
     }
 
     /// Rows whose ids differ by at most this many are near each other in memory (a few pages).
@@ -215,7 +215,7 @@ struct EvaluationProgram {
             // nothing, which the processor overlaps. Read inside the pass, where each row waits for the rows
             // before it, each was a cache miss waited for alone (three quarters of a pass on a shuffled
             // 100k-variable build). In order, the extra loop is only extra work.
-            scatteredRuns += 1
+            scatteredWork += activeRows.count + passiveRows.count + syms.count
             let count = activeRows.count + passiveRows.count, first = activeRows.count
             if constants.count < count { constants.append(contentsOf: repeatElement(0, count: count - constants.count)) }
             var gathered = [Double]()

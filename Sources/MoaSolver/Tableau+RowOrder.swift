@@ -1,13 +1,16 @@
 // Moa — the rows' order in memory: renumbered in rank order when the calls that made them left them scattered.
 
 extension Tableau {
-    /// Renumbers the rows in rank order once full evaluations have run over them scattered often enough to pay
-    /// for it (`scatteredRunsBeforeRenumbering`; a renumbering costs about ten full passes, so a system built
-    /// once and read once never pays it, and one animated frame after frame pays it once), in a
-    /// tableau large enough for the order to matter (`rowOrderMinimum`). Between calls, after an evaluation.
+    /// Renumbers the rows in rank order once the full evaluations over them scattered have read more than
+    /// `renumberingCostFactor` times what a renumbering touches (every row and cell): rent paid up to the price
+    /// of buying. A system built once and read once never pays it, one animated frame after frame pays it once,
+    /// and one whose rows are dense beside the few a pass reads (enaml's restricted rows: 2.2M cells, 20k read
+    /// by a pass) pays it only after many frames. Only in a tableau large enough for the order to matter
+    /// (`rowOrderMinimum`); between calls, after an evaluation.
     mutating func renumberRowsIfScattered() {
         guard evaluation.isValid, evaluation.rowsAreScattered, rows.count >= rowOrderMinimum,
-              evaluation.scatteredRuns >= scatteredRunsBeforeRenumbering else { return }
+              evaluation.scatteredWork > 0,
+              evaluation.scatteredWork >= renumberingCostFactor * (rows.count + cellCount) else { return }
         _ = renumberRowsInRankOrder(placedRanks.isEmpty ? nil : rankOrderedSymbols())
     }
 

@@ -319,8 +319,9 @@ struct Tableau {
     /// Rows are renumbered in rank order only in a tableau of at least this many (smaller ones stay in the
     /// caches whatever their order); tests lower it.
     var rowOrderMinimum = 16_384
-    /// Full evaluations over scattered rows before they are renumbered (`renumberRowsIfScattered`); tests lower it.
-    var scatteredRunsBeforeRenumbering = 8
+    /// How many times a renumbering's cost the full evaluations over scattered rows read before the rows are
+    /// renumbered (`renumberRowsIfScattered`); tests lower it.
+    var renumberingCostFactor = 2
     /// Cells in all rows (kept by `appendCell` and `removeCell`): what `SolverLimits.maxCells` bounds.
     var cellCount = 0
     /// Changes with every cell written (made, removed, its coefficient changed): `column(_:)`'s cache key.

@@ -35,8 +35,8 @@ final class RowOrderTests: XCTestCase {
         for i in order.indices.reversed() { order.swapAt(i, rng.int(i + 1)) }
 
         let renumbering = Solver(), twin = Solver()
-        renumbering._renumberRows(minimumRows: 0, afterScatteredRuns: 1)
-        twin._renumberRows(minimumRows: .max, afterScatteredRuns: 1)
+        renumbering._renumberRows(minimumRows: 0, costFactor: 0)
+        twin._renumberRows(minimumRows: .max, costFactor: 0)
         let solvers = [renumbering, twin]
         let vars = solvers.map { s in (0..<nvars).map { s.addVariable(name: "x\($0)") } }
         var made: [[Constraint?]] = [Array(repeating: nil, count: specs.count), Array(repeating: nil, count: specs.count)]
