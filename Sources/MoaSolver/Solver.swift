@@ -364,6 +364,10 @@ public final class Solver {
         core.tab.renumberingCostFactor = max(0, costFactor)
     }
 
+    /// Debugging aid (not API): renumbers the rows in rank order now, as an update that found them scattered
+    /// does. Returns false when it cannot (pending changes: call `updateVariables()` first).
+    public func _renumberRowsNow() -> Bool { core.tab.renumberRowsInRankOrder() }
+
     /// Debugging aid (not API): rebuilds the tableau from the constraints, as a call that meets numerical
     /// trouble does (`SolverCore.repairing`). Returns false, changing nothing, when the rebuild fails.
     public func _rebuild() -> Bool { core.refactorize() }

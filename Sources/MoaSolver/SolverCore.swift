@@ -100,7 +100,9 @@ struct SolverCore {
     mutating func reset() {
         let oldVarGenerations = varGeneration
         let oldConsGenerations = cons.map(\.generation)
+        let rowOrder = (tab.rowOrderMinimum, tab.renumberingCostFactor)
         tab = Tableau()
+        (tab.rowOrderMinimum, tab.renumberingCostFactor) = rowOrder
         varSym = []; varLive = []; varName = []; varUses = []; varValue = []; varEdit = []
         freeVarSlots = []; liveVariables = 0; changedSlots = []; varChanged = []
         cons = []; freeConsSlots = []; liveConstraints = 0
@@ -1734,13 +1736,17 @@ struct SolverCore {
             tab.rows[mr].constant = Tableau.clean(tab.rows[mr].constant - t)
             changed.append(mr)
         } else {
-            // Rows changed in memory order (a long column's rows lie anywhere in the tableau), then listed in the
-            // column's order, which the dual simplex takes them in.
+            // Rows changed in memory order (a long column's rows lie anywhere in the tableau), then marked and
+            // listed in the column's order: the order of the values that change (and of what a caller does with
+            // them next) and the order the dual simplex takes the rows in stay what they were.
             for (r, c) in tab.columnInRowOrder(m) {
-                tab.touchConstant(r)
+                tab.recordConstant(r)
                 tab.rows[r].constant = Tableau.clean(tab.rows[r].constant + c * t)
             }
-            for (r, _) in tab.column(m) { changed.append(r) }
+            for (r, _) in tab.column(m) {
+                if !tab.changes.isRowDirty[r] { tab.markDirty(r) }
+                changed.append(r)
+            }
             for l in tab.levels.indices { tab.levels[l].constant += tab.levels[l].coef[m] * t }
         }
     }

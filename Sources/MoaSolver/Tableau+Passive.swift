@@ -653,7 +653,7 @@ extension Tableau {
         var stack: [RowID] = [aggregateOf[d]]
         var seen = Set<RowID>()
         while let p = stack.popLast() {
-            guard p.isValid, seen.insert(p).inserted, rows[p].passive else { continue }
+            guard p.isValid, p.index < rows.count, seen.insert(p).inserted, rows[p].passive else { continue }
             for c in rows[p].cells {
                 if kind[c.sym] == .dummy { out.append(Int(owner[c.sym])) }
                 let br = rowOf[c.sym]

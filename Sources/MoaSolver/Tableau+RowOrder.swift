@@ -10,12 +10,17 @@ extension Tableau {
     mutating func renumberRowsIfScattered() {
         guard evaluation.isValid, evaluation.rowsAreScattered, rows.count >= rowOrderMinimum,
               evaluation.scatteredWork > 0,
-              evaluation.scatteredWork >= renumberingCostFactor * (rows.count + cellCount) else { return }
-        _ = renumberRowsInRankOrder(placedRanks.isEmpty ? nil : rankOrderedSymbols())
+              evaluation.scatteredWork / (rows.count + cellCount) >= renumberingCostFactor else { return }
+        _ = renumberRowsInRankOrder()
+    }
+
+    /// Renumbers the rows in the rank order now (see `renumberRowsInRankOrder(_:)`).
+    mutating func renumberRowsInRankOrder() -> Bool {
+        renumberRowsInRankOrder(placedRanks.isEmpty ? nil : rankOrderedSymbols())
     }
 
     /// Renumbers the rows in the rank order of their basic symbols (`order`: every symbol id in rank order, nil
-    /// for id order), dropping the free rows. Row ids are given in the order rows are made, so a system built in
+    /// for id order), the free rows after them. Row ids are given in the order rows are made, so a system built in
     /// a shuffled order lists neighbours in the rank order (a view's rows, a definition and the ones it holds) far
     /// apart in memory, and each pass over the rows (an evaluation, the rows of a long column) waits for a cache
     /// miss a row: a shuffled 100k-variable build then took 4-6x the time per animation frame that the same
@@ -34,7 +39,8 @@ extension Tableau {
             next += 1
         }
         guard Int(next) == live else { return false }
-        for r in newID.indices where newID[r] < 0 { newID[r] = next; next += 1 }   // free rows last, then dropped
+        // Free rows last, kept (the row count is what several bounds and choices read: the same as a twin's).
+        for r in newID.indices where newID[r] < 0 { newID[r] = next; next += 1 }
 
         // Every column entry names its row (the two indexes edited as locals: one editor each for the whole loop).
         var active = ColumnIndex(), passive = ColumnIndex()
@@ -58,13 +64,16 @@ extension Tableau {
         swap(&active, &cols)
         swap(&passive, &pcols)
         for s in rowOf.indices where rowOf[s].isValid { rowOf[s] = RowID(newID[rowOf[s].index]) }
+        // An aggregate's row, kept while the row still names it (a rolled-back call can leave a symbol reused
+        // from the free list pointing at a row it cut off, or at a row given to something else).
         for s in aggregateOf.indices where aggregateOf[s].isValid {
-            let n = newID[aggregateOf[s].index]
-            aggregateOf[s] = Int(n) < live ? RowID(n) : .none   // the passive row it stood for is gone
+            let p = aggregateOf[s].index
+            let holds = p < rows.count && rows[p].aggregate == Sym(s) && Int(newID[p]) < live
+            aggregateOf[s] = holds ? RowID(newID[p]) : .none
         }
         let renumbered = newID
         // The per-row tables permuted in place, a swap at a time (each puts one row where it goes; no copy of a
-        // row's cells, no new arrays), then the free rows cut off the end.
+        // row's cells, no new arrays).
         rows.withUnsafeMutableBufferPointer { rows in
         flats.withUnsafeMutableBufferPointer { flats in
         rowStamp.withUnsafeMutableBufferPointer { stamps in
@@ -78,17 +87,13 @@ extension Tableau {
                 }
             }
         }}}
-        rows.removeLast(rows.count - live)
-        flats.removeLast(flats.count - live)
-        rowStamp.removeLast(rowStamp.count - live)
-        changes.isRowDirty.removeLast(changes.isRowDirty.count - live)
-        freeRows.removeAll()
+        freeRows = (live ..< rows.count).reversed().map { RowID($0) }
         // Caches that name rows: the columns' (keyed by `cellEpoch`: dropped) and the aggregates downstream of a
         // passive row (kept under the row's new id: walking an animated constant's downstream again is the cost
         // of a frame's evaluation).
         cellEpoch &+= 1
         var kept: [RowID: (epoch: UInt64, items: [(Sym, Double)])] = [:]
-        for (r, answer) in downstreamAggregates where Int(renumbered[r.index]) < live {
+        for (r, answer) in downstreamAggregates where r.index < renumbered.count && Int(renumbered[r.index]) < live {
             kept[RowID(renumbered[r.index])] = answer
         }
         downstreamAggregates = kept

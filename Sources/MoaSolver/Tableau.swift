@@ -630,6 +630,11 @@ struct Tableau {
     /// shifts the constants of every row that holds its marker, and copying each row would retain its cells).
     @inline(__always) mutating func touchConstant(_ r: RowID) {
         if !changes.isRowDirty[r] { markDirty(r) }
+        recordConstant(r)
+    }
+
+    /// The journal's part of `touchConstant`: the row's constant before its first change in the transaction.
+    @inline(__always) mutating func recordConstant(_ r: RowID) {
         guard journal.isOpen, rowStamp[r] != journal.txId else { return }
         journal.constants.append((r, rows[r].constant))
     }
